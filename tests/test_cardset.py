@@ -132,7 +132,7 @@ class CardSetMachine(RuleBasedStateMachine):
     @rule(other=card_numbers)
     def intersect(self, other: frozenset[int]) -> None:
         self.model &= other
-        self.values = [v & C(other) for v, C in zip(self.values, self.sets)]
+        self.values = [v & C(other) for v, C in zip(self.values, self.sets, strict=True)]
 
     @rule(other=card_numbers)
     def xor(self, other: frozenset[int]) -> None:

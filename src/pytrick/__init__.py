@@ -11,9 +11,6 @@ CardSet('QC 7D QS')
 
 from __future__ import annotations
 
-from trickcore import BACKEND
-from trickcore import __version__ as __version__
-
 from pytrick.cards import ALL_CARDS, Card, CardSet, Rank, Suit, parse_card
 from pytrick.errors import (
     IllegalMoveError,
@@ -22,6 +19,8 @@ from pytrick.errors import (
     RecordError,
     RulesError,
 )
+from trickcore import BACKEND
+from trickcore import __version__ as __version__
 
 __all__ = [
     "ALL_CARDS",

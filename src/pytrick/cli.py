@@ -15,10 +15,9 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from pytrick.records import GAMES, load_record
 from trickcore import BACKEND, __version__
 from trickcore.errors import PytrickError
-
-from pytrick.records import GAMES, load_record
 
 __all__ = ["main"]
 

@@ -31,14 +31,14 @@ from trickcore.errors import InvalidCardError, RecordError
 
 __all__ = [
     "FORMAT",
-    "VERSION",
     "GAMES",
     "KINDS",
+    "VERSION",
     "RecordReader",
     "Recordable",
+    "dump_record",
     "envelope",
     "load_record",
-    "dump_record",
     "read_record_text",
 ]
 
@@ -70,6 +70,7 @@ class RecordReader:
     field's path (``deals[2].plays[5]``), so a bad record is reported at its
     first bad field.
 
+    >>> from pytrick.records import RecordReader
     >>> reader = RecordReader({"dealer": 5, "hand": ["QC", "XX"]})
     >>> reader.int("dealer", 0, 3)
     Traceback (most recent call last):
@@ -111,7 +112,7 @@ class RecordReader:
         if name not in self.data and default is not None:
             return default
         value = self.raw(name)
-        if kind is not bool and isinstance(value, bool) or not isinstance(value, kind):
+        if (kind is not bool and isinstance(value, bool)) or not isinstance(value, kind):
             raise self.error(name, f"expected {kind.__name__}, got {_kind(value)}")
         return value
 

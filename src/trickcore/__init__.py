@@ -29,26 +29,26 @@ from trickcore.errors import (
 )
 
 __all__ = [
+    "ALL_CARDS",
     "BACKEND",
     "Card",
     "CardSet",
-    "Suit",
-    "Rank",
-    "ALL_CARDS",
-    "parse_card",
-    "load_backend",
-    "available_backends",
-    "PytrickError",
-    "InvalidCardError",
     "IllegalMoveError",
-    "RulesError",
+    "InvalidCardError",
+    "PytrickError",
+    "Rank",
     "RecordError",
+    "RulesError",
+    "Suit",
+    "available_backends",
+    "load_backend",
+    "parse_card",
 ]
 
 __version__ = "0.1.0"
 
 #: The modules every backend provides, by their compiled names.
-MODULES = ("_cards", "_spitzer", "_spidge")
+MODULES = ("_cards", "_spitzer", "_spidge", "_sampling")
 
 
 def load_backend(name: Literal["cython", "python"]) -> dict[str, ModuleType]:

@@ -14,13 +14,13 @@ from typing import Final
 from trickcore.errors import InvalidCardError
 
 __all__ = [
-    "Suit",
-    "Rank",
-    "Card",
-    "parse_card",
-    "N_CARDS",
     "JOKER_1",
     "JOKER_2",
+    "N_CARDS",
+    "Card",
+    "Rank",
+    "Suit",
+    "parse_card",
 ]
 
 N_CARDS: Final = 54
@@ -183,6 +183,7 @@ def parse_card(text: str) -> Card:
     ``K``, ``A``; suits ``C D H S`` or ``♣ ♦ ♥ ♠`` (outline ``♧ ♢ ♡ ♤`` too);
     jokers ``JK1``/``JK2``, ``Joker1``/``Joker 2``, ``X1``/``X2``, ``🃏1``/``🃏2``.
 
+    >>> from trickcore.card import parse_card
     >>> parse_card("Qc"), parse_card("♣5"), parse_card("10H"), parse_card("joker 2")
     (Card('QC'), Card('5C'), Card('TH'), Card('JK2'))
     >>> parse_card("1H")

@@ -7,7 +7,7 @@ not care which.  Messages name the rule, field or text at fault.
 
 from __future__ import annotations
 
-__all__ = ["PytrickError", "InvalidCardError", "IllegalMoveError", "RecordError", "RulesError"]
+__all__ = ["IllegalMoveError", "InvalidCardError", "PytrickError", "RecordError", "RulesError"]
 
 
 class PytrickError(ValueError):

@@ -12,11 +12,11 @@ from typing import Union
 from trickcore.card import ALL_CARDS, N_CARDS, Card, parse_card
 from trickcore.errors import InvalidCardError
 
-__all__ = ["CardSet", "FULL_MASK", "popcount", "mask_of"]
+__all__ = ["FULL_MASK", "CardSet", "mask_of", "popcount"]
 
 FULL_MASK = (1 << N_CARDS) - 1
 
-CardsLike = Union["CardSet", int, str, Iterable[Union[int, str]]]
+CardsLike = Union["CardSet", int, str, Iterable[int | str]]
 
 
 def popcount(mask: int) -> int:

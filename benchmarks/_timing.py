@@ -1,0 +1,42 @@
+"""Side-by-side timing helpers shared by the benchmark scripts.
+
+Machines here are noisy, so every script measures the things it compares in
+one run, interleaved, and reports ratios; absolute numbers are indicative.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+
+
+def best_rate(run: Callable[[int], int], n: int, repeats: int = 3) -> float:
+    """Operations per second: *run(n)* performs and returns a count of operations;
+    the best of *repeats* runs is kept (the least disturbed one)."""
+    best = 0.0
+    for _ in range(repeats):
+        start = time.perf_counter()
+        done = run(n)
+        elapsed = time.perf_counter() - start
+        best = max(best, done / elapsed if elapsed > 0 else float("inf"))
+    return best
+
+
+def print_table(title: str, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[float]]]) -> None:
+    """Print rates per column and the ratio of the first column to each other."""
+    print(f"\n{title}")
+    head = f"{'operation':<34}" + "".join(f"{c:>16}" for c in columns)
+    head += "".join(f"{columns[0] + '/' + c:>20}" for c in columns[1:])
+    print(head)
+    for name, rates in rows:
+        line = f"{name:<34}" + "".join(f"{_fmt(r):>16}" for r in rates)
+        line += "".join(f"{rates[0] / r if r else float('nan'):>19.1f}x" for r in rates[1:])
+        print(line)
+
+
+def _fmt(rate: float) -> str:
+    if rate >= 1e6:
+        return f"{rate / 1e6:.2f} M/s"
+    if rate >= 1e3:
+        return f"{rate / 1e3:.1f} k/s"
+    return f"{rate:.0f} /s"

@@ -1,0 +1,46 @@
+"""Sphinx configuration for the pytrick documentation (built with -W)."""
+
+from __future__ import annotations
+
+import os
+import sys
+
+# Document the installed package when there is one, else the source tree.
+try:
+    import pytrick  # noqa: F401
+except ImportError:  # pragma: no cover - only when building from a bare checkout
+    sys.path.insert(0, os.path.abspath("../src"))
+
+project = "pytrick"
+author = "pytrick developers"
+copyright = "2026, pytrick developers"
+
+extensions = [
+    "sphinx.ext.autodoc",
+    "sphinx.ext.doctest",
+    "sphinx.ext.intersphinx",
+    "sphinx.ext.viewcode",
+]
+
+intersphinx_mapping = {
+    "python": ("https://docs.python.org/3", None),
+    "numpy": ("https://numpy.org/doc/stable", None),
+}
+# CI has no network beyond the package registries: intersphinx then links
+# nothing, which must not fail a -W build.
+intersphinx_timeout = 5
+suppress_warnings = ["intersphinx.external"]
+if os.environ.get("PYTRICK_DOCS_OFFLINE") == "1":
+    intersphinx_mapping = {}
+
+autodoc_member_order = "bysource"
+autodoc_typehints = "description"
+autodoc_default_options = {"members": True, "show-inheritance": True}
+nitpicky = False
+
+doctest_global_setup = "import pytrick"
+doctest_default_flags = 0x8 | 0x4  # ELLIPSIS | NORMALIZE_WHITESPACE
+
+html_theme = "alabaster"
+html_title = "pytrick"
+exclude_patterns = ["_build"]
