@@ -44,4 +44,32 @@ static const uint64_t SPITZER_SUIT_MASK[5] = {
 };
 static const uint64_t SPITZER_PACK_MASK = 0x0FF07F83FC1FE0ULL;
 
+/* The same in dense action numbers (suit*8 + rank-5, 7 to A): effective-suit
+ * masks (index 1 empty), a few single cards, and the scoring table. */
+#define SPITZER_D_QC 5
+#define SPITZER_D_QS 29
+#define SPITZER_D_AC 7
+#define SPITZER_D_AH 23
+#define SPITZER_D_AS 31
+#define SPITZER_D_FAIL_ACES ((1u << 7) | (1u << 23) | (1u << 31))
+static const uint32_t SPITZER_DENSE_SUIT_MASK[5] = {
+    0x000000CFu, 0x00000000u, 0x00CF0000u, 0xCF000000u, 0x3030FF30u
+};
+
+/* RULES.md 1.8, one row per game type (normal, sneaker, zola, zola schneider,
+ * zola schneider schwarz, ace call, void call, first-trick call, schneider), one
+ * column per result (no tricks, 0-30, 31-60, 61-89, 90-120, all tricks):
+ * +N every declarer scores N, -N every opponent scores N, 0 impossible. */
+static const signed char SPITZER_SCORING[9][6] = {
+    {  0,  -9,  -6,   3,   6,   9},
+    {  0,  -9,  -6,   9,  12,  15},
+    {-15, -12,  -9,  18,  27,  36},
+    {-42, -36, -24, -18,  36,  39},
+    {-42, -42, -39, -33, -27,  42},
+    {  0,  -9,  -6,   3,   6,   9},
+    {  0,  -9,  -6,   3,   6,   9},
+    {  0,  -9,  -6,   3,   6,   9},
+    {-18, -15, -12,  -9,   9,  12},
+};
+
 #endif

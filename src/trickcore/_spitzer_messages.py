@@ -1,0 +1,214 @@
+"""The text of every Spitzer error, shared by both backends.
+
+There are no rules in here: each backend decides *why* a move is illegal (a
+reason code and the cards involved, already in display order) and this module
+only turns that into words, so the compiled core and the reference twin say
+exactly the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from trickcore.card import Card
+
+# Why a play is illegal.
+NOT_IN_HAND = 1
+MUST_FOLLOW = 2
+MUST_TRUMP = 3
+CALLED_ACE_MUST_PLAY = 4
+CALLED_ACE_DISCARD = 5
+CALL_LEAD = 6
+VOID_CALL_LEAD = 7
+
+# Why an announcement is illegal.
+SCHNEIDER_OFF = 1
+WRONG_VOID_FORM = 2
+NEEDS_BOTH_QUEENS = 3
+HOLDS_CALLED_ACE = 4
+NO_CARD_OF_SUIT = 5
+UNGUARDED_SUIT = 6
+HOLDS_NAMED_SUIT = 7
+HOLDS_ALL_ACES = 8
+NO_FAIL_ACE = 9
+LACKS_AN_ACE = 10
+ZOLA_NEEDS_BOTH_QUEENS = 11
+
+SUIT_NAMES = {0: "clubs", 2: "hearts", 3: "spades", 4: "trumps"}
+SUIT_SYMBOLS = {0: "♣", 2: "♥", 3: "♠"}
+
+#: Announcement names by code, as the rules call them.
+ANNOUNCEMENT_NAMES = (
+    "pass",
+    "Zola",
+    "Zola Schneider",
+    "Zola Schneider Schwarz",
+    "ace call in ♣",
+    "ace call in ♠",
+    "ace call in ♥",
+    "void call in ♣",
+    "void call in ♠",
+    "void call in ♥",
+    "void call",
+    "first-trick call",
+    "Schneider",
+)
+
+
+def cards_text(cards: Sequence[int]) -> str:
+    """``'J♥'``, ``'J♥ and 9♦'``, ``'A♣, K♣ and 9♣'``."""
+    names = [Card(c).unicode() for c in cards]
+    if not names:
+        return "nothing"
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def announcement_name(code: int) -> str:
+    return ANNOUNCEMENT_NAMES[code]
+
+
+def bad_hands(detail: str) -> str:
+    return f"invalid Spitzer hands: {detail}"
+
+
+def bad_dealer(dealer: object) -> str:
+    return f"invalid dealer {dealer!r}: seats are 0 to 3"
+
+
+def bad_options(options: object) -> str:
+    return f"invalid Spitzer option flags {options!r}: an int made of the OPT_* bits"
+
+
+def bad_pack(detail: str) -> str:
+    return f"invalid Spitzer pack order: {detail}"
+
+
+def bad_seat(seat: object) -> str:
+    return f"invalid seat {seat!r}: seats are 0 to 3"
+
+
+def not_a_card(card: object) -> str:
+    return f"{card!r} is not a card: give a Card, a card number or card text such as 'QC'"
+
+
+def unknown_announcement(code: object) -> str:
+    return f"unknown Spitzer announcement {code!r}: the codes are 0 (pass) to 12"
+
+
+def deal_over() -> str:
+    return "the deal is over: all 8 tricks have been played"
+
+
+def auction_not_over(seat: int) -> str:
+    return f"the announcements are not finished: seat {seat} must announce or pass before play"
+
+
+def announcements_over() -> str:
+    return "the announcements are over: they are made before the first lead (§1.5)"
+
+
+def wrong_seat(seat: int, to_move: int) -> str:
+    return f"it is seat {to_move}'s turn, not seat {seat}'s"
+
+
+def nothing_to_undo() -> str:
+    return "nothing to undo: no announcement or card has been played"
+
+
+def not_over() -> str:
+    return "the deal is not over: the result is known after the 8th trick"
+
+
+def play_error(
+    reason: int,
+    seat: int,
+    card: int,
+    led_suit: int,
+    called_ace: int,
+    holder: int,
+    cards: Sequence[int],
+) -> str:
+    """Why seat *seat* may not play *card*.
+
+    *led_suit* is the effective suit led (or -1 on a lead), *called_ace* the
+    called ace (or -1), *holder* the seat holding *card* (-1 once played) and
+    *cards* the legal cards, in display order.
+    """
+    shown = Card(card).unicode()
+    if reason == NOT_IN_HAND:
+        where = "it has already been played" if holder < 0 else f"seat {holder} holds it"
+        return f"seat {seat} does not hold {shown}: {where}"
+    if reason == MUST_FOLLOW:
+        return f"must follow {SUIT_NAMES[led_suit]}: you hold {cards_text(cards)}"
+    if reason == MUST_TRUMP:
+        return (
+            f"cannot follow {SUIT_NAMES[led_suit]}, so must play a trump: "
+            f"you hold {cards_text(cards)}"
+        )
+    ace = Card(called_ace).unicode()
+    if reason == CALLED_ACE_MUST_PLAY:
+        return (
+            f"the called ace {ace} must be played when {SUIT_NAMES[led_suit]} are led "
+            "by another player (§1.6)"
+        )
+    if reason == CALLED_ACE_DISCARD:
+        return (
+            f"the called ace {ace} may only be discarded when it is your only legal card: "
+            f"you also hold {cards_text(cards)} (§1.6)"
+        )
+    if reason == CALL_LEAD:
+        suit = SUIT_SYMBOLS[called_ace // 13]
+        return (
+            f"the caller must lead {suit} the first time he leads (call_requires_lead): "
+            f"you hold {cards_text(cards)}"
+        )
+    if reason == VOID_CALL_LEAD:
+        return (
+            "the void caller must lead one of his fail aces the first time he leads "
+            f"(void_call='first_void_player'): you hold {cards_text(cards)}"
+        )
+    raise AssertionError(f"unknown play reason {reason}")
+
+
+def announcement_error(reason: int, code: int, cards: Sequence[int]) -> str:
+    """Why *code* may not be announced; *cards* are the cards at fault, in display order."""
+    name = ANNOUNCEMENT_NAMES[code]
+    if reason == SCHNEIDER_OFF:
+        return "Schneider is a house rule that is off (schneider_announcement=False)"
+    if reason == WRONG_VOID_FORM:
+        if code == 10:
+            return (
+                "a void call without a suit needs void_call='first_void_player'; "
+                "under 'called_ace_holder' it names ♣, ♠ or ♥"
+            )
+        return (
+            f"a {name} names a suit, but under void_call='first_void_player' "
+            "the void call names none"
+        )
+    if reason == NEEDS_BOTH_QUEENS:
+        return f"the {name} needs both black queens (Q♣ and Q♠): you hold {cards_text(cards)}"
+    if reason == ZOLA_NEEDS_BOTH_QUEENS:
+        return (
+            f"{name} needs both black queens (zola_requires_both_queens=True): "
+            f"you hold {cards_text(cards)}"
+        )
+    if reason == HOLDS_CALLED_ACE:
+        return f"the {name} calls an ace you hold yourself: {cards_text(cards)}"
+    if reason == NO_CARD_OF_SUIT:
+        return f"the {name} needs at least one card of that suit other than a queen or jack"
+    if reason == UNGUARDED_SUIT:
+        return f"a void call needs the ace of every fail suit you hold: you hold {cards_text(cards)} without the ace"
+    if reason == HOLDS_NAMED_SUIT:
+        return f"the {name} needs a void in that suit: you hold {cards_text(cards)}"
+    if reason == HOLDS_ALL_ACES:
+        return (
+            f"the {name} needs a missing fail ace: you hold {cards_text(cards)} "
+            "(with all three, make the first-trick call)"
+        )
+    if reason == NO_FAIL_ACE:
+        return "the void call needs at least one fail ace (A♣, A♠ or A♥)"
+    if reason == LACKS_AN_ACE:
+        return f"the first-trick call needs all three fail aces: you lack {cards_text(cards)}"
+    raise AssertionError(f"unknown announcement reason {reason}")
