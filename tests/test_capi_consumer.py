@@ -1,0 +1,72 @@
+"""The C-level API works for outside Cython code: build examples/cython_consumer
+against the installed trickcore and let it play whole Spitzer deals."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import trickcore
+
+EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "cython_consumer"
+
+
+@pytest.fixture(scope="module")
+def consumer(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+    if "cython" not in trickcore.available_backends():
+        pytest.skip("the compiled core is not installed, so there is no C API to build against")
+    if not EXAMPLE.is_dir():
+        pytest.skip("the examples/ folder is not beside these tests (installed-wheel run)")
+    build = tmp_path_factory.mktemp("consumer")
+    for name in ("flat_monte_carlo.pyx", "setup.py"):
+        shutil.copy(EXAMPLE / name, build / name)
+    # The build must see the same trickcore as this test process.
+    site = str(Path(trickcore.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([site, os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run(
+        [sys.executable, "setup.py", "build_ext", "--inplace"],
+        cwd=build, capture_output=True, text=True, env=env,
+    )
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    built = next(build.glob("flat_monte_carlo*.so"), None) or next(build.glob("flat_monte_carlo*.pyd"))
+    spec = importlib.util.spec_from_file_location("flat_monte_carlo", built)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_consumer_plays_only_legal_cards_for_a_whole_deal(consumer: ModuleType, seed: int) -> None:
+    spitzer = trickcore.load_backend("cython")["_spitzer"]
+    pack = list(spitzer.PACK)
+    random.Random(seed).shuffle(pack)
+    state = spitzer.SpitzerState(spitzer.deal_pack(pack, seed % 4), seed % 4)
+    while state.phase == spitzer.AUCTION:
+        state.announce(spitzer.PASS)
+    plays = 0
+    while not state.is_over:
+        legal = state.legal_moves
+        card = consumer.choose_card(state, 20, seed)
+        assert card in legal, f"{card} is not among {legal}"
+        state.play(card)
+        plays += 1
+    assert plays == 32
+    assert sum(state.points_taken()) == 120
+
+
+@pytest.mark.slow
+def test_consumer_refuses_a_deal_still_in_its_auction(consumer: ModuleType) -> None:
+    spitzer = trickcore.load_backend("cython")["_spitzer"]
+    state = spitzer.SpitzerState(spitzer.deal_pack(list(spitzer.PACK), 0), 0)
+    with pytest.raises(ValueError, match="play phase"):
+        consumer.choose_card(state)
