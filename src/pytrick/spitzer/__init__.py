@@ -1,0 +1,36 @@
+"""Spitzer (RULES.md §1): rules, deals, observations, games, bots, records.
+
+>>> from pytrick.spitzer import SpitzerDeal, SpitzerRules
+>>> deal = SpitzerDeal.from_seed(2024, rules=SpitzerRules(call_requires_lead=True))
+>>> deal.rules.call_requires_lead, len(deal.hand(0))
+(True, 8)
+"""
+
+from __future__ import annotations
+
+from pytrick.spitzer.announcement import Announcement, GameType
+from pytrick.spitzer.bots import HeuristicBot, RandomBot, SpitzerBot
+from pytrick.spitzer.deal import SpitzerDeal, shuffled_pack
+from pytrick.spitzer.demo import demo, play_deal
+from pytrick.spitzer.game import SpitzerGame
+from pytrick.spitzer.observation import SpitzerObservation
+from pytrick.spitzer.result import ScoringColumn, SpitzerResult, scoring_entry
+from pytrick.spitzer.rules import SpitzerRules
+
+__all__ = [
+    "Announcement",
+    "GameType",
+    "HeuristicBot",
+    "RandomBot",
+    "ScoringColumn",
+    "SpitzerBot",
+    "SpitzerDeal",
+    "SpitzerGame",
+    "SpitzerObservation",
+    "SpitzerResult",
+    "SpitzerRules",
+    "demo",
+    "play_deal",
+    "scoring_entry",
+    "shuffled_pack",
+]

@@ -1,0 +1,65 @@
+"""``pytrick demo spitzer``: a whole game between the built-in bots, printed."""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import TextIO
+
+from pytrick.spitzer.bots import HeuristicBot, RandomBot, SpitzerBot
+from pytrick.spitzer.deal import SpitzerDeal
+from pytrick.spitzer.game import SpitzerGame
+from pytrick.spitzer.rules import SpitzerRules
+from pytrick.spitzer.text import hand_text, tricks_lines
+
+__all__ = ["demo", "play_deal"]
+
+
+def play_deal(deal: SpitzerDeal, bots: list[SpitzerBot]) -> None:
+    """Play *deal* to the end, each seat's bot choosing from its own observation."""
+    while not deal.is_over:
+        seat = deal.to_move
+        observation = deal.observation(seat)
+        if observation.legal_announcements:
+            deal.announce(bots[seat].announce(observation))
+        else:
+            deal.play(bots[seat].play(observation))
+
+
+def demo(seed: int | None = None, out: TextIO | None = None, rules: SpitzerRules | None = None) -> SpitzerGame:
+    """Play a whole game to the target between two heuristic bots (seats 0 and 2)
+    and two random ones (1 and 3), printing every deal; return the game.
+
+    >>> import io
+    >>> game = demo(seed=1, out=io.StringIO())
+    >>> game.winner is not None and max(game.totals) >= 42
+    True
+    """
+    out = out if out is not None else sys.stdout
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    game = SpitzerGame(rules, seed=seed)
+    bots: list[SpitzerBot] = [HeuristicBot(seed), RandomBot(seed + 1), HeuristicBot(seed + 2), RandomBot(seed + 3)]
+    print(f"Spitzer to {game.rules.target}, seed {seed}: seats 0 and 2 heuristic bots, 1 and 3 random", file=out)
+    while not game.is_over:
+        deal = game.next_deal()
+        print(f"\nDeal {len(game.deals)}, dealer seat {deal.dealer}", file=out)
+        for seat in range(4):
+            print(f"  seat {seat}: {hand_text(deal.hand(seat))}", file=out)
+        play_deal(deal, bots)
+        said = ", ".join(f"seat {s} {_announcement_name(c)}" for s, c in deal.announcements())
+        print(f"Announcements: {said}", file=out)
+        for line in tricks_lines(deal):
+            print(line, file=out)
+        result = deal.result
+        print(f"Result: {result.describe()}", file=out)
+        game.finish_deal()
+        print(f"Totals: {', '.join(f'seat {s} {t}' for s, t in enumerate(game.totals))}", file=out)
+    print(f"\nSeat {game.winner} wins with {max(game.totals)} game points.", file=out)
+    return game
+
+
+def _announcement_name(code: int) -> str:
+    from pytrick.spitzer.announcement import Announcement
+
+    return str(Announcement(code))

@@ -1,0 +1,73 @@
+"""What one seat may know about a Spitzer deal (RULES.md 1.7)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from trickcore import CardSet
+from trickcore.card import Card
+
+from pytrick.spitzer.announcement import Announcement
+from pytrick.spitzer.rules import SpitzerRules
+
+__all__ = ["SpitzerObservation"]
+
+
+@dataclasses.dataclass(frozen=True)
+class SpitzerObservation:
+    """Exactly what *seat* may know: its own hand, the announcements, every card
+    played and by whom, who won each trick and its points, and which seats are
+    publicly known to be on the declaring side (RULES.md 1.7) — nothing else.
+
+    Two deals that differ only in cards hidden from a seat give that seat equal
+    observations; :meth:`SpitzerDeal.observation` builds one.
+    """
+
+    seat: int
+    dealer: int
+    rules: SpitzerRules
+    #: The cards this seat holds now.
+    hand: CardSet
+    #: (seat, announcement) in speaking order, passes included.
+    announcements: tuple[tuple[int, Announcement], ...]
+    #: (seat, card) of every card played, in order.
+    plays: tuple[tuple[int, Card], ...]
+    trick_winners: tuple[int, ...]
+    trick_points: tuple[int, ...]
+    #: Seats publicly known to be on the declaring side (1.7).
+    revealed: frozenset[int]
+    #: The seat to speak or play (-1 once the deal is over).
+    to_move: int
+    #: This seat's legal cards if it is to play, else empty.
+    legal_moves: CardSet
+    #: This seat's legal announcements if it is to speak, else empty.
+    legal_announcements: tuple[Announcement, ...]
+
+    @property
+    def announcement(self) -> Announcement:
+        """The announcement made, or PASS if none (yet)."""
+        for _, said in self.announcements:
+            if said != Announcement.PASS:
+                return said
+        return Announcement.PASS
+
+    @property
+    def announcer(self) -> int | None:
+        for seat, said in self.announcements:
+            if said != Announcement.PASS:
+                return seat
+        return None
+
+    @property
+    def current_trick(self) -> tuple[tuple[int, Card], ...]:
+        """(seat, card) of the trick being played."""
+        return self.plays[len(self.plays) - len(self.plays) % 4 :]
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played so far."""
+        return CardSet([card for _, card in self.plays])
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.to_move == self.seat
