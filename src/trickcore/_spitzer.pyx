@@ -625,6 +625,19 @@ cdef int _check_dealer(object dealer) except -1:
     return dealer
 
 
+def trick_winner(cards):
+    """The position (0 = the card led) of the card winning a trick of 1 to 4
+    cards: the highest trump, else the highest card of the fail suit led."""
+    played = [_as_action(c) for c in cards]
+    cdef int best = 0, k
+    if not 1 <= len(played) <= 4 or len(set(played)) != len(played):
+        raise InvalidCardError(f"a trick is 1 to 4 different cards, not {len(played)}")
+    for k in range(1, len(played)):
+        if _beats(played[k], played[best]):
+            best = k
+    return best
+
+
 def scoring_column(int points, int tricks):
     """The column of RULES.md 1.8 for a declaring side's card points and tricks."""
     return spitzer_scoring_column(points, tricks)
@@ -946,7 +959,7 @@ cdef class SpitzerState:
         mask: it depends only on the announcements and the cards played."""
         return spitzer_revealed(&self.deal)
 
-    def result(self):
+    def raw_result(self):
         """(game type, declarers mask, their card points, their tricks, scoring
         column, game points per seat), once the deal is over (RULES.md 1.8)."""
         cdef SpitzerResult r
@@ -957,7 +970,7 @@ cdef class SpitzerState:
 
     def scores(self):
         """Game points per seat for this deal, once it is over."""
-        return self.result()[5]
+        return self.raw_result()[5]
 
     # -- identity -----------------------------------------------------------------
 

@@ -147,7 +147,7 @@ def play_error(
             f"cannot follow {SUIT_NAMES[led_suit]}, so must play a trump: "
             f"you hold {cards_text(cards)}"
         )
-    ace = Card(called_ace).unicode()
+    ace = Card(called_ace).unicode() if called_ace >= 0 else "?"
     if reason == CALLED_ACE_MUST_PLAY:
         return (
             f"the called ace {ace} must be played when {SUIT_NAMES[led_suit]} are led "

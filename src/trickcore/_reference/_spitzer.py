@@ -254,6 +254,19 @@ def _display(cards: Iterable[int]) -> list[int]:
     )
 
 
+def trick_winner(cards: Sequence[int | str]) -> int:
+    """The position (0 = the card led) of the card winning a trick of 1 to 4
+    cards: the highest trump, else the highest card of the fail suit led."""
+    played = [int(_check(_as_card(c))) for c in cards]
+    if not 1 <= len(played) <= 4 or len(set(played)) != len(played):
+        raise InvalidCardError(f"a trick is 1 to 4 different cards, not {len(played)}")
+    trumps = [c for c in played if is_trump(c)]
+    if trumps:
+        return played.index(max(trumps, key=strength))
+    led = effective_suit(played[0])
+    return played.index(max((c for c in played if effective_suit(c) == led), key=strength))
+
+
 def _beats(card: int, best: int) -> bool:
     """Does *card* beat *best*, the card winning the trick so far?"""
     if is_trump(card):
@@ -770,7 +783,7 @@ class SpitzerState:
                 side.add(self.partner)
         return sum(1 << seat for seat in side)
 
-    def result(self) -> tuple[int, int, int, int, int, tuple[int, int, int, int]]:
+    def raw_result(self) -> tuple[int, int, int, int, int, tuple[int, int, int, int]]:
         """(game type, declarers mask, their card points, their tricks, scoring
         column, game points per seat), once the deal is over (RULES.md 1.8)."""
         if not self.is_over:
@@ -792,13 +805,13 @@ class SpitzerState:
 
     def scores(self) -> tuple[int, int, int, int]:
         """Game points per seat for this deal, once it is over."""
-        return self.result()[5]
+        return self.raw_result()[5]
 
     # -- identity ---------------------------------------------------------------
 
     def _key(self) -> tuple[object, ...]:
         return (
-            tuple(sorted(h) for h in self._dealt),
+            tuple(tuple(sorted(h)) for h in self._dealt),
             self._dealer,
             self._options,
             tuple(self._spoken),
