@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import trickcore
 from trickcore.errors import PytrickError, RecordError, RulesError
 
-from pytrick.records import RecordReader, check_envelope, envelope
+from pytrick.records import RecordReader, card_at, check_envelope, envelope
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.rules import SpitzerRules
 
@@ -91,7 +91,11 @@ def read_deal_body(cls: type[D], reader: RecordReader, rules: SpitzerRules) -> D
             items = reader.items("hands")
             if len(items) != 4:
                 raise reader.error("hands", f"expected 4 hands, got {len(items)}")
-            hands = [RecordReader({"hand": value}, path).cards("hand") for path, value in items]
+            hands = []
+            for path, value in items:
+                if not isinstance(value, list):
+                    raise RecordError(f"{path}: expected a list of 8 cards")
+                hands.append([card_at(f"{path}[{i}]", text) for i, text in enumerate(value)])
             deal = cls.from_hands(hands, dealer, rules)
     except RecordError:
         raise
@@ -105,7 +109,7 @@ def read_deal_body(cls: type[D], reader: RecordReader, rules: SpitzerRules) -> D
         except PytrickError as error:
             raise RecordError(f"{path}: {value!r} is illegal: {error}") from None
     for path, value in reader.items("plays") if reader.has("plays") else []:
-        card = RecordReader({"card": value}, path).card("card")
+        card = card_at(path, value)
         try:
             deal.play(card)
         except PytrickError as error:
@@ -151,6 +155,16 @@ def read_game_record(cls: type[G], data: Mapping[str, Any]) -> G:
     game: G | None = None
     for path, value in items:
         body = RecordReader(value, path)
+        if game is not None:
+            if game.current is None and game.deals:
+                game.finish_deal()
+            if game.is_over:
+                raise RecordError(f"{path}: the game is over: seat {game.winner} has won")
+            expected = game.next_dealer()
+            if body.int("dealer", 0, 3) != expected:
+                raise body.error(
+                    "dealer", f"expected seat {expected} (the deal passes to the left), got {body.raw('dealer')}"
+                )
         deal = read_deal_body(SpitzerDeal, body, rules)
         if game is None:
             game = cls(rules, first_dealer=deal.dealer)
