@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 
 import pytest
@@ -65,7 +66,11 @@ def test_rules_defaults_match_rules_md() -> None:
         ("target", "42", "target: '42' is not a positive"),
         ("target", True, "target: True"),
         ("zola_requires_both_queens", 1, "zola_requires_both_queens: expected True or False"),
-        ("void_call", "nobody", "void_call: 'nobody' is not 'called_ace_holder' or 'first_void_player'"),
+        (
+            "void_call",
+            "nobody",
+            "void_call: 'nobody' is not 'called_ace_holder' or 'first_void_player'",
+        ),
         ("first_trick_call", "x", "first_trick_call: 'x' is not"),
         ("call_requires_lead", None, "call_requires_lead: expected"),
         ("schneider_announcement", "yes", "schneider_announcement: expected"),
@@ -178,7 +183,7 @@ def test_errors_name_the_problem_and_change_nothing() -> None:
 def test_result_is_refused_before_the_end() -> None:
     deal = SpitzerDeal.from_seed(1)
     with pytest.raises(IllegalMoveError, match="not over"):
-        deal.result
+        _ = deal.result
 
 
 def test_announcement_parsing() -> None:
@@ -379,8 +384,13 @@ def hidden_variant(deal: SpitzerDeal, seat: int, rng: random.Random) -> SpitzerD
             hands[s] = played | CardSet(unseen[:count])
             unseen = unseen[count:]
     try:
-        return SpitzerDeal(hands, deal.dealer, deal.options, [c for _, c in deal.announcements()],
-                           [c for _, c in deal.plays()])
+        return SpitzerDeal(
+            hands,
+            deal.dealer,
+            deal.options,
+            [c for _, c in deal.announcements()],
+            [c for _, c in deal.plays()],
+        )
     except IllegalMoveError:
         return None
 
@@ -389,7 +399,9 @@ def test_deals_differing_only_in_hidden_cards_look_the_same() -> None:
     rng = random.Random(17)
     compared = 0
     for n in range(60):
-        deal = SpitzerDeal.from_seed(n, rules=SpitzerRules(void_call=("first_void_player", "called_ace_holder")[n % 2]))
+        deal = SpitzerDeal.from_seed(
+            n, rules=SpitzerRules(void_call=("first_void_player", "called_ace_holder")[n % 2])
+        )
         play_out(deal, rng, announce=0.5)
         for _ in range(rng.randrange(0, 32)):
             deal.undo()
@@ -424,10 +436,10 @@ def test_game_dealer_passes_left_and_totals_add_up() -> None:
         deal = game.current or game.next_deal()
         play_out(deal, rng, announce=0.1)
         game.finish_deal()
-        totals = [t + s for t, s in zip(totals, deal.result.scores)]
+        totals = [t + s for t, s in zip(totals, deal.result.scores, strict=True)]
         assert game.totals == tuple(totals)
     dealers = [d.dealer for d in game.deals]
-    assert all(b == (a + 1) % 4 for a, b in zip(dealers, dealers[1:]))
+    assert all(b == (a + 1) % 4 for a, b in itertools.pairwise(dealers))
     assert game.winner is not None and game.totals[game.winner] >= 42
     assert all(game.totals[game.winner] > t for s, t in enumerate(game.totals) if s != game.winner)
     with pytest.raises(IllegalMoveError, match="game is over"):

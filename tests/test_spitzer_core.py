@@ -5,6 +5,7 @@ Each deal is written out in full, seat by seat; the comments say why.
 
 from __future__ import annotations
 
+import itertools
 from types import ModuleType
 
 import pytest
@@ -88,8 +89,12 @@ def test_deal_is_3_2_3_clockwise_from_the_dealers_left(backend: dict[str, Module
     hands = S.deal_pack(pack, 2)
     # Dealer 2: seat 3 gets cards 0-2, seat 0 3-5, seat 1 6-8, seat 2 9-11, then
     # two each (12-19), then three each (20-31).
-    expected = {3: [0, 1, 2, 12, 13, 20, 21, 22], 0: [3, 4, 5, 14, 15, 23, 24, 25],
-                1: [6, 7, 8, 16, 17, 26, 27, 28], 2: [9, 10, 11, 18, 19, 29, 30, 31]}
+    expected = {
+        3: [0, 1, 2, 12, 13, 20, 21, 22],
+        0: [3, 4, 5, 14, 15, 23, 24, 25],
+        1: [6, 7, 8, 16, 17, 26, 27, 28],
+        2: [9, 10, 11, 18, 19, 29, 30, 31],
+    }
     for seat, positions in expected.items():
         assert hands[seat] == sum(1 << pack[i] for i in positions)
 
@@ -102,7 +107,7 @@ def test_deal_pack_rejects_a_bad_pack(backend: dict[str, ModuleType]) -> None:
     with pytest.raises(InvalidCardError, match="appears twice"):
         S.deal_pack(pack[:-1] + pack[:1], 0)
     with pytest.raises(InvalidCardError, match="not a Spitzer card"):
-        S.deal_pack(pack[:-1] + [0], 0)
+        S.deal_pack([*pack[:-1], 0], 0)
 
 
 def test_bad_hands_are_rejected_with_the_reason(backend: dict[str, ModuleType]) -> None:
@@ -189,7 +194,7 @@ def test_ace_call_eligibility_and_partner(backend) -> None:
 def test_ace_call_needs_both_black_queens(backend) -> None:
     S = backend["_spitzer"]
     state = deal(S, NORMAL, 3)
-    with pytest.raises(IllegalMoveError, match="needs both black queens.*Q♣"):
+    with pytest.raises(IllegalMoveError, match=r"needs both black queens.*Q♣"):
         state.announce(S.ACE_CALL_HEARTS)
 
 
@@ -226,7 +231,7 @@ def test_void_call_needs_a_missing_ace(backend) -> None:
     state = deal(S, ACES_AT_2, 1)
     said = set(state.legal_announcements())
     assert not said & {S.VOID_CALL_CLUBS, S.VOID_CALL_SPADES, S.VOID_CALL_HEARTS}
-    with pytest.raises(IllegalMoveError, match="needs a void in that suit|missing fail ace"):
+    with pytest.raises(IllegalMoveError, match=r"needs a void in that suit|missing fail ace"):
         state.announce(S.VOID_CALL_HEARTS)
 
 
@@ -483,7 +488,7 @@ TRUMP_ORDER = "Q♣ 7♦ Q♠ Q♥ Q♦ J♣ J♠ J♥ J♦ A♦ 10♦ K♦ 9♦
 
 def test_every_trump_order_boundary(backend) -> None:
     S = backend["_spitzer"]
-    for high, low in zip(TRUMP_ORDER, TRUMP_ORDER[1:]):
+    for high, low in itertools.pairwise(TRUMP_ORDER):
         assert S.trick_winner([high, low]) == 0, (high, low)
         assert S.trick_winner([low, high]) == 1, (low, high)
         # Whatever the fail card led, the trump wins, and the higher trump.
@@ -494,7 +499,7 @@ def test_fail_order_and_the_suit_led(backend) -> None:
     S = backend["_spitzer"]
     for suit in "CSH":
         ranks = [r + suit for r in ("A", "10", "K", "9", "8", "7")]
-        for high, low in zip(ranks, ranks[1:]):
+        for high, low in itertools.pairwise(ranks):
             assert S.trick_winner([high, low]) == 0, (high, low)
             assert S.trick_winner([low, high]) == 1, (low, high)
     # A higher card of another fail suit does not win: only the suit led counts.

@@ -39,12 +39,33 @@ def deals(draw: st.DrawFn, options: st.SearchStrategy[int]) -> tuple[list[int], 
 
 
 def compare(a: object, b: object, S: ModuleType) -> None:
-    for name in ("phase", "to_move", "announcement", "announcer", "game_type", "called_ace",
-                 "trick_leader", "partner", "n_played", "is_over", "trick_number"):
+    for name in (
+        "phase",
+        "to_move",
+        "announcement",
+        "announcer",
+        "game_type",
+        "called_ace",
+        "trick_leader",
+        "partner",
+        "n_played",
+        "is_over",
+        "trick_number",
+    ):
         assert getattr(a, name) == getattr(b, name), name
-    for name in ("legal_announcements", "legal_mask", "trick_winners", "trick_points",
-                 "tricks_taken", "points_taken", "declarers", "revealed", "announcements",
-                 "plays", "current_trick"):
+    for name in (
+        "legal_announcements",
+        "legal_mask",
+        "trick_winners",
+        "trick_points",
+        "tricks_taken",
+        "points_taken",
+        "declarers",
+        "revealed",
+        "announcements",
+        "plays",
+        "current_trick",
+    ):
         assert getattr(a, name)() == getattr(b, name)(), name
     assert int(a.legal_moves) == int(b.legal_moves)  # type: ignore[attr-defined]
     for seat in range(4):
@@ -55,7 +76,7 @@ def compare(a: object, b: object, S: ModuleType) -> None:
 def outcome(action: object) -> tuple[str, str]:
     try:
         action()  # type: ignore[operator]
-    except Exception as error:  # noqa: BLE001 - comparing the two backends' errors
+    except Exception as error:
         return type(error).__name__, str(error)
     return "ok", ""
 
@@ -74,9 +95,11 @@ def run(both: Backends, setup: tuple[list[int], int, int, int]) -> None:
             break
         # A random card or announcement, often illegal: same verdict, same message.
         card = rng.choice(PACK)
-        assert outcome(lambda: a.copy().play(card)) == outcome(lambda: b.copy().play(card))
+        assert outcome(lambda c=card: a.copy().play(c)) == outcome(lambda c=card: b.copy().play(c))
         code = rng.randrange(R.N_ANNOUNCEMENTS)
-        assert outcome(lambda: a.copy().announce(code)) == outcome(lambda: b.copy().announce(code))
+        assert outcome(lambda c=code: a.copy().announce(c)) == outcome(
+            lambda c=code: b.copy().announce(c)
+        )
         if b.phase == R.AUCTION:
             choices = b.legal_announcements()
             code = rng.choice(choices) if rng.random() < 0.6 else R.PASS
@@ -90,7 +113,7 @@ def run(both: Backends, setup: tuple[list[int], int, int, int]) -> None:
             a.undo()
             b.undo()
     assert a.raw_result() == b.raw_result()
-    game, side, points, tricks, column, scores = a.raw_result()
+    game, side, _points, _tricks, column, scores = a.raw_result()
     assert sum(a.points_taken()) == 120 and sum(a.tricks_taken()) == 8
     assert min(scores) >= 0 and 0 < side < 16
     assert R.SCORING_TABLE[game][column] != 0, "an impossible cell of the table was reached"
@@ -108,10 +131,23 @@ def test_backends_agree_with_other_options(both_backends: Backends, setup) -> No
     run(both_backends, setup)
 
 
-@pytest.mark.parametrize("name", ["PASS", "ZOLA", "VOID_CALL", "GAME_SCHNEIDER", "OPT_CALL_REQUIRES_LEAD",
-                                  "COLUMN_ALL_TRICKS", "N_ANNOUNCEMENTS", "ALL_OPTIONS"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "PASS",
+        "ZOLA",
+        "VOID_CALL",
+        "GAME_SCHNEIDER",
+        "OPT_CALL_REQUIRES_LEAD",
+        "COLUMN_ALL_TRICKS",
+        "N_ANNOUNCEMENTS",
+        "ALL_OPTIONS",
+    ],
+)
 def test_backends_share_constants(both_backends: Backends, name: str) -> None:
-    assert getattr(both_backends[0]["_spitzer"], name) == getattr(both_backends[1]["_spitzer"], name)
+    assert getattr(both_backends[0]["_spitzer"], name) == getattr(
+        both_backends[1]["_spitzer"], name
+    )
 
 
 def test_backends_share_the_scoring_table_and_deal(both_backends: Backends) -> None:

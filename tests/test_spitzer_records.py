@@ -30,7 +30,9 @@ GOLDEN_CASES = {
     "spitzer_deal_seed1.json": (1, SpitzerRules()),
     "spitzer_deal_seed2_options.json": (
         2,
-        SpitzerRules(void_call="first_void_player", call_requires_lead=True, schneider_announcement=True),
+        SpitzerRules(
+            void_call="first_void_player", call_requires_lead=True, schneider_announcement=True
+        ),
     ),
     "spitzer_deal_seed3.json": (3, SpitzerRules(first_trick_call="first_trick_won_by_other")),
 }
@@ -127,7 +129,11 @@ def corrupt(record: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
         ("hands/0/0", "AS", "hands: invalid Spitzer hands: AS is in hands"),
         ("rules/void_call", "x", "rules.void_call: 'x' is not"),
         ("rules/colour", "red", "rules.colour: unknown Spitzer rule option"),
-        ("announcements/0", "slam", "announcements[0]: 'slam' is illegal: unknown Spitzer announcement"),
+        (
+            "announcements/0",
+            "slam",
+            "announcements[0]: 'slam' is illegal: unknown Spitzer announcement",
+        ),
         ("announcements/0", 3, "announcements[0]: expected an announcement token"),
         ("plays/5", "QC", "plays[5]: 'QC' is illegal"),
         ("plays/5", 12, "plays[5]: expected card text"),
@@ -137,14 +143,21 @@ def corrupt(record: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
 )
 def test_corrupt_deal_records_name_the_first_bad_field(path: str, value: Any, message: str) -> None:
     record = golden_deal(1, SpitzerRules()).to_record()
-    with pytest.raises(RecordError, match=message.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")):
+    with pytest.raises(
+        RecordError, match=message.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")
+    ):
         load_record(corrupt(record, path, value))
 
 
 def test_an_illegal_play_in_a_record_names_the_rule() -> None:
     record = SpitzerDeal.from_hands(
-        ("QC AC TC KC 7H 8H 9S 8D", "QS JC 9C 8C 7C AH TH 7S",
-         "7D QH JH KD AS TS KS 8S", "QD JS JD AD TD 9D KH 9H"), dealer=3
+        (
+            "QC AC TC KC 7H 8H 9S 8D",
+            "QS JC 9C 8C 7C AH TH 7S",
+            "7D QH JH KD AS TS KS 8S",
+            "QD JS JD AD TD 9D KH 9H",
+        ),
+        dealer=3,
     ).to_record()
     record["announcements"] = ["pass"] * 4
     record["plays"] = ["AC", "JC"]

@@ -85,6 +85,9 @@ class GameType(enum.IntEnum):
     SCHNEIDER = _core.GAME_SCHNEIDER
 
     def __str__(self) -> str:
-        return self.name.replace("_", " ").title().replace("Call", "call").replace(
-            "First Trick", "First-trick"
+        return (
+            self.name.replace("_", " ")
+            .title()
+            .replace("Call", "call")
+            .replace("First Trick", "First-trick")
         )

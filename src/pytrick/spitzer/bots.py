@@ -6,12 +6,11 @@ import random
 from typing import Protocol
 
 import trickcore
-from trickcore.card import Card
-
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.observation import SpitzerObservation
+from trickcore.card import Card
 
-__all__ = ["SpitzerBot", "RandomBot", "HeuristicBot"]
+__all__ = ["HeuristicBot", "RandomBot", "SpitzerBot"]
 
 _core = trickcore.spitzer
 
@@ -81,7 +80,9 @@ class HeuristicBot:
         return Announcement.PASS
 
     def play(self, observation: SpitzerObservation) -> Card:
-        legal = sorted(observation.legal_moves, key=lambda c: (_core.card_points(c), _core.strength(c)))
+        legal = sorted(
+            observation.legal_moves, key=lambda c: (_core.card_points(c), _core.strength(c))
+        )
         trick = observation.current_trick
         if not trick:
             aces = [c for c in legal if c in _core.FAIL_ACES]

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import trickcore
-from trickcore import CardSet
-from trickcore.card import ALL_CARDS, Card
-
 from pytrick.spitzer.announcement import Announcement, GameType
 from pytrick.spitzer.observation import SpitzerObservation
 from pytrick.spitzer.result import SpitzerResult
 from pytrick.spitzer.rules import SpitzerRules
+from trickcore import CardSet
+from trickcore.card import ALL_CARDS, Card
 
 __all__ = ["SpitzerDeal", "shuffled_pack"]
 
@@ -21,6 +20,7 @@ _core = trickcore.spitzer
 
 CardLike = Card | int | str
 HandLike = CardSet | int | str | Iterable[int | str]
+_D = TypeVar("_D", bound="SpitzerDeal")
 
 
 def shuffled_pack(rng: random.Random) -> list[Card]:
@@ -69,23 +69,23 @@ class SpitzerDeal(_core.SpitzerState):
 
     @classmethod
     def from_hands(
-        cls, hands: Sequence[HandLike], dealer: int = 0, rules: SpitzerRules | None = None
-    ) -> SpitzerDeal:
+        cls: type[_D], hands: Sequence[HandLike], dealer: int = 0, rules: SpitzerRules | None = None
+    ) -> _D:
         """A deal of four explicit hands (by seat) with *dealer* dealing."""
         return cls(hands, dealer, (rules or SpitzerRules()).flags)
 
     @classmethod
     def from_pack(
-        cls, pack: Sequence[CardLike], dealer: int, rules: SpitzerRules | None = None
-    ) -> SpitzerDeal:
+        cls: type[_D], pack: Sequence[CardLike], dealer: int, rules: SpitzerRules | None = None
+    ) -> _D:
         """A deal dealt 3-2-3 from *pack* (top card first, after the cut) by *dealer*
         (RULES.md 1.3): the first three cards go to the dealer's left."""
         return cls(_core.deal_pack(list(pack), dealer), dealer, (rules or SpitzerRules()).flags)
 
     @classmethod
     def from_seed(
-        cls, seed: int, dealer: int | None = None, rules: SpitzerRules | None = None
-    ) -> SpitzerDeal:
+        cls: type[_D], seed: int, dealer: int | None = None, rules: SpitzerRules | None = None
+    ) -> _D:
         """A shuffled deal, the same on every platform for the same *seed*: see
         :func:`shuffled_pack`; the dealer is ``rng.randrange(4)`` after the
         shuffle unless given."""
@@ -159,7 +159,7 @@ class SpitzerDeal(_core.SpitzerState):
         return record.deal_record(self)
 
     @classmethod
-    def from_record(cls, data: Mapping[str, Any]) -> SpitzerDeal:
+    def from_record(cls: type[_D], data: Mapping[str, Any]) -> _D:
         """Validate and replay a deal record; a fault raises :class:`RecordError`
         naming the first bad field or move."""
         from pytrick.spitzer import record
@@ -177,5 +177,3 @@ class SpitzerDeal(_core.SpitzerState):
         from pytrick.spitzer import text
 
         return text.deal_summary_json(self)
-
-

@@ -26,7 +26,9 @@ def play_deal(deal: SpitzerDeal, bots: list[SpitzerBot]) -> None:
             deal.play(bots[seat].play(observation))
 
 
-def demo(seed: int | None = None, out: TextIO | None = None, rules: SpitzerRules | None = None) -> SpitzerGame:
+def demo(
+    seed: int | None = None, out: TextIO | None = None, rules: SpitzerRules | None = None
+) -> SpitzerGame:
     """Play a whole game to the target between two heuristic bots (seats 0 and 2)
     and two random ones (1 and 3), printing every deal; return the game.
 
@@ -39,8 +41,16 @@ def demo(seed: int | None = None, out: TextIO | None = None, rules: SpitzerRules
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     game = SpitzerGame(rules, seed=seed)
-    bots: list[SpitzerBot] = [HeuristicBot(seed), RandomBot(seed + 1), HeuristicBot(seed + 2), RandomBot(seed + 3)]
-    print(f"Spitzer to {game.rules.target}, seed {seed}: seats 0 and 2 heuristic bots, 1 and 3 random", file=out)
+    bots: list[SpitzerBot] = [
+        HeuristicBot(seed),
+        RandomBot(seed + 1),
+        HeuristicBot(seed + 2),
+        RandomBot(seed + 3),
+    ]
+    print(
+        f"Spitzer to {game.rules.target}, seed {seed}: seats 0 and 2 heuristic bots, 1 and 3 random",
+        file=out,
+    )
     while not game.is_over:
         deal = game.next_deal()
         print(f"\nDeal {len(game.deals)}, dealer seat {deal.dealer}", file=out)

@@ -6,10 +6,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from trickcore.errors import IllegalMoveError
-
 from pytrick.spitzer.deal import SpitzerDeal, shuffled_pack
 from pytrick.spitzer.rules import SpitzerRules
+from trickcore.errors import IllegalMoveError
 
 __all__ = ["SpitzerGame"]
 

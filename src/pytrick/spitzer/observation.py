@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from trickcore import CardSet
-from trickcore.card import Card
-
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.rules import SpitzerRules
+from trickcore import CardSet
+from trickcore.card import Card
 
 __all__ = ["SpitzerObservation"]
 

@@ -31,17 +31,23 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import trickcore
-from trickcore.errors import PytrickError, RecordError, RulesError
-
 from pytrick.records import RecordReader, card_at, check_envelope, envelope
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.rules import SpitzerRules
+from trickcore.errors import PytrickError, RecordError, RulesError
 
 if TYPE_CHECKING:
     from pytrick.spitzer.deal import SpitzerDeal
     from pytrick.spitzer.game import SpitzerGame
 
-__all__ = ["deal_record", "deal_body", "read_deal_record", "read_deal_body", "game_record", "read_game_record"]
+__all__ = [
+    "deal_body",
+    "deal_record",
+    "game_record",
+    "read_deal_body",
+    "read_deal_record",
+    "read_game_record",
+]
 
 D = TypeVar("D", bound="SpitzerDeal")
 G = TypeVar("G", bound="SpitzerGame")
@@ -103,7 +109,9 @@ def read_deal_body(cls: type[D], reader: RecordReader, rules: SpitzerRules) -> D
         raise reader.error("pack" if reader.has("pack") else "hands", str(error)) from None
     for path, value in reader.items("announcements") if reader.has("announcements") else []:
         if not isinstance(value, str):
-            raise RecordError(f"{path}: expected an announcement token such as 'pass', got {value!r}")
+            raise RecordError(
+                f"{path}: expected an announcement token such as 'pass', got {value!r}"
+            )
         try:
             deal.announce(value)
         except PytrickError as error:
@@ -120,7 +128,9 @@ def read_deal_body(cls: type[D], reader: RecordReader, rules: SpitzerRules) -> D
             raise reader.error("result", "the deal is not finished, so it has no result")
         replayed = deal.result.to_json()
         if recorded != replayed:
-            raise reader.error("result", f"does not match the replay: recorded {recorded}, replayed {replayed}")
+            raise reader.error(
+                "result", f"does not match the replay: recorded {recorded}, replayed {replayed}"
+            )
     return deal
 
 
@@ -163,7 +173,8 @@ def read_game_record(cls: type[G], data: Mapping[str, Any]) -> G:
             expected = game.next_dealer()
             if body.int("dealer", 0, 3) != expected:
                 raise body.error(
-                    "dealer", f"expected seat {expected} (the deal passes to the left), got {body.raw('dealer')}"
+                    "dealer",
+                    f"expected seat {expected} (the deal passes to the left), got {body.raw('dealer')}",
                 )
         deal = read_deal_body(SpitzerDeal, body, rules)
         if game is None:
@@ -175,7 +186,9 @@ def read_game_record(cls: type[G], data: Mapping[str, Any]) -> G:
     if game is None:
         raise reader.error("deals", "a game record needs at least one deal")
     if reader.has("totals") and reader.raw("totals") != list(game.totals):
-        raise reader.error("totals", f"recorded {reader.raw('totals')}, replayed {list(game.totals)}")
+        raise reader.error(
+            "totals", f"recorded {reader.raw('totals')}, replayed {list(game.totals)}"
+        )
     if reader.has("winner") and reader.raw("winner") != game.winner:
         raise reader.error("winner", f"recorded {reader.raw('winner')!r}, replayed {game.winner!r}")
     return game

@@ -7,7 +7,6 @@ import enum
 from typing import Any
 
 import trickcore
-
 from pytrick.spitzer.announcement import GameType
 
 __all__ = ["ScoringColumn", "SpitzerResult", "scoring_entry"]
@@ -61,7 +60,9 @@ class SpitzerResult:
     scores: tuple[int, int, int, int]
 
     @classmethod
-    def from_core(cls, raw: tuple[int, int, int, int, int, tuple[int, int, int, int]]) -> SpitzerResult:
+    def from_core(
+        cls, raw: tuple[int, int, int, int, int, tuple[int, int, int, int]]
+    ) -> SpitzerResult:
         """Build from the core's ``raw_result()`` tuple."""
         game, side, points, tricks, column, scores = raw
         return cls(

@@ -9,7 +9,7 @@ from typing import Any, Literal, get_args
 import trickcore
 from trickcore.errors import RulesError
 
-__all__ = ["SpitzerRules", "VoidCall", "FirstTrickCall"]
+__all__ = ["FirstTrickCall", "SpitzerRules", "VoidCall"]
 
 #: Who partners a void call: the holder of the named ace (the default), or the
 #: first player not to follow the caller's first lead (the seed's wording).
@@ -71,7 +71,11 @@ class SpitzerRules:
         """
         return (
             (_core.OPT_ZOLA_REQUIRES_BOTH_QUEENS if self.zola_requires_both_queens else 0)
-            | (_core.OPT_VOID_CALL_FIRST_VOID_PLAYER if self.void_call == "first_void_player" else 0)
+            | (
+                _core.OPT_VOID_CALL_FIRST_VOID_PLAYER
+                if self.void_call == "first_void_player"
+                else 0
+            )
             | (
                 _core.OPT_FIRST_TRICK_WON_BY_OTHER
                 if self.first_trick_call == "first_trick_won_by_other"
@@ -111,5 +115,7 @@ class SpitzerRules:
         names = {field.name for field in dataclasses.fields(cls)}
         for key in data:
             if key not in names:
-                raise RulesError(f"{key}: unknown Spitzer rule option (known: {', '.join(sorted(names))})")
+                raise RulesError(
+                    f"{key}: unknown Spitzer rule option (known: {', '.join(sorted(names))})"
+                )
         return cls(**data)

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from trickcore import CardSet
-
 from pytrick.spitzer.announcement import Announcement
+from trickcore import CardSet
 
 if TYPE_CHECKING:
     from pytrick.spitzer.deal import SpitzerDeal
     from pytrick.spitzer.game import SpitzerGame
 
-__all__ = ["hand_text", "deal_summary", "deal_summary_json", "game_summary", "game_summary_json"]
+__all__ = ["deal_summary", "deal_summary_json", "game_summary", "game_summary_json", "hand_text"]
 
 
 def hand_text(cards: CardSet) -> str:
@@ -54,7 +53,9 @@ def deal_summary(deal: SpitzerDeal) -> str:
     if deal.is_over:
         result = deal.result
         lines.append(f"Result: {result.describe()}")
-        lines.append("Game points: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(result.scores)))
+        lines.append(
+            "Game points: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(result.scores))
+        )
     else:
         lines.append(f"In progress: {deal.n_played} of 32 cards played")
     return "\n".join(lines)
@@ -82,8 +83,10 @@ def game_summary(game: SpitzerGame) -> str:
     for number, deal in enumerate(game.deals, 1):
         if deal.is_over:
             result = deal.result
-            running = [a + b for a, b in zip(running, result.scores)]
-            lines.append(f"  deal {number} (dealer {deal.dealer}): {result.describe()}; totals {running}")
+            running = [a + b for a, b in zip(running, result.scores, strict=True)]
+            lines.append(
+                f"  deal {number} (dealer {deal.dealer}): {result.describe()}; totals {running}"
+            )
         else:
             lines.append(f"  deal {number} (dealer {deal.dealer}): in progress")
     lines.append(f"Totals: {list(game.totals)}")

@@ -22,17 +22,26 @@ N_ACTIONS = 32
 _RANKS_IN_PACK = ("7", "8", "9", "10", "J", "Q", "K", "A")
 
 #: All 32 cards of the pack: 7 to A in every suit (RULES.md 1.2).
-PACK = tuple(
-    int(parse_card(rank + suit)) for suit in "CDHS" for rank in _RANKS_IN_PACK
-)
+PACK = tuple(int(parse_card(rank + suit)) for suit in "CDHS" for rank in _RANKS_IN_PACK)
 
 #: The trumps from highest to lowest (RULES.md 1.2 table).
 TRUMP_ORDER = tuple(
     int(parse_card(text))
     for text in (
-        "Q♣", "7♦", "Q♠", "Q♥", "Q♦",
-        "J♣", "J♠", "J♥", "J♦",
-        "A♦", "10♦", "K♦", "9♦", "8♦",
+        "Q♣",
+        "7♦",
+        "Q♠",
+        "Q♥",
+        "Q♦",
+        "J♣",
+        "J♠",
+        "J♥",
+        "J♦",
+        "A♦",
+        "10♦",
+        "K♦",
+        "9♦",
+        "8♦",
     )
 )
 
@@ -249,9 +258,7 @@ def _check_dealer(dealer: object) -> int:
 
 def _display(cards: Iterable[int]) -> list[int]:
     """Cards in the order the rules list them: trumps, then ♣ ♠ ♥, strongest first."""
-    return sorted(
-        cards, key=lambda c: (_SUIT_DISPLAY_ORDER.index(effective_suit(c)), -strength(c))
-    )
+    return sorted(cards, key=lambda c: (_SUIT_DISPLAY_ORDER.index(effective_suit(c)), -strength(c)))
 
 
 def trick_winner(cards: Sequence[int | str]) -> int:
@@ -271,9 +278,11 @@ def _beats(card: int, best: int) -> bool:
     """Does *card* beat *best*, the card winning the trick so far?"""
     if is_trump(card):
         return not is_trump(best) or strength(card) > strength(best)
-    return not is_trump(best) and effective_suit(card) == effective_suit(best) and strength(
-        card
-    ) > strength(best)
+    return (
+        not is_trump(best)
+        and effective_suit(card) == effective_suit(best)
+        and strength(card) > strength(best)
+    )
 
 
 class SpitzerState:
@@ -480,7 +489,7 @@ class SpitzerState:
     def points_taken(self) -> tuple[int, int, int, int]:
         """Card points won by each seat in completed tricks."""
         totals = [0, 0, 0, 0]
-        for winner, points in zip(self.trick_winners(), self.trick_points()):
+        for winner, points in zip(self.trick_winners(), self.trick_points(), strict=True):
             totals[winner] += points
         return tuple(totals)  # type: ignore[return-value]
 
@@ -546,9 +555,7 @@ class SpitzerState:
             return ()
         seat = self.to_move
         return tuple(
-            code
-            for code in range(N_ANNOUNCEMENTS)
-            if self._announcement_fault(seat, code)[0] == 0
+            code for code in range(N_ANNOUNCEMENTS) if self._announcement_fault(seat, code)[0] == 0
         )
 
     def announce(self, code: int, seat: int | None = None) -> None:
