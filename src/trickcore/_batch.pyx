@@ -1,0 +1,669 @@
+# cython: language_level=3, binding=True, embedsignature=True
+"""Batched random playouts and vectorised environments (compiled).
+
+Random deals are reproducible: deal *i* of a run seeded with *seed* draws
+everything (the shuffle, the announcements, the cards) from its own
+xoshiro256** generator seeded with ``splitmix64(seed) + i`` (see
+``trickcore/_rng.h``), so results do not depend on the number of threads,
+and the pure-Python twin ``trickcore._reference._batch`` gives the same
+numbers.
+
+Shuffle: Fisher-Yates over the pack in card order, ``j = below(i + 1)`` for
+``i`` from the top index down to 1; card 0 of the result is the top card.
+Spitzer deals 3-2-3 clockwise from the dealer's left (dealer = deal index
+mod 4); Spidge deals one card at a time to hands 0, 1, 2, 3 (left, dummy,
+right, dealer).  Every random choice picks the ``below(count)``-th of the legal
+announcement codes / actions in increasing order, where ``below(b)`` is
+Lemire's exactly uniform multiply-and-reject on the high 32 bits of the
+generator's output: ``m = (next() >> 32) * b``; while ``m mod 2**32`` is
+below ``(2**32 - b) mod b`` draw again; the result is ``m >> 32``.  A
+forced choice (one legal option) draws nothing.
+"""
+
+import threading
+
+import numpy as np
+
+from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+from trickcore._cards cimport mask_t, tc_lowest64
+from trickcore._rng cimport tc_rng, tc_rng_seed, tc_rng_next, tc_splitmix64
+from trickcore._spitzer cimport (
+    SpitzerDeal, SpitzerResult, SpitzerState, spitzer_init, spitzer_phase, spitzer_to_move,
+    spitzer_legal_announcements, spitzer_announce, spitzer_legal, spitzer_play, spitzer_result,
+    SP_AUCTION, SP_PLAY, SP_OVER, SP_PASS, SP_N_ANNOUNCEMENTS, SP_ALL_OPTIONS,
+)
+from trickcore._spidge cimport (
+    spidge_state, SpidgeState, spidge_init, spidge_legal, spidge_play, spidge_to_move,
+    spidge_points, spidge_category, spidge_pack_mask, SPIDGE_OPT_JOKERS,
+)
+from trickcore._observe cimport spitzer_encode, spidge_encode, SPITZER_OBS_FLOATS, SPIDGE_OBS_FLOATS
+from trickcore.errors import IllegalMoveError, RulesError
+
+__all__ = [
+    "GAMES", "SPITZER_DEFAULT_OPTIONS", "SPIDGE_DEFAULT_OPTIONS",
+    "SPITZER_BATCH_ACTIONS", "SPITZER_ANNOUNCE_OFFSET", "SPIDGE_BATCH_ACTIONS",
+    "deal_seed", "random_playouts", "SpitzerBatch", "SpidgeBatch",
+]
+
+#: The games random_playouts knows.
+GAMES = ("spitzer", "spidge")
+SPITZER_DEFAULT_OPTIONS = 0
+SPIDGE_DEFAULT_OPTIONS = SPIDGE_OPT_JOKERS
+cdef enum:
+    _Z_OFFSET = 32
+    _Z_ACTIONS = 32 + SP_N_ANNOUNCEMENTS
+    _G_ACTIONS = 54
+
+#: SpitzerBatch actions: 0..31 play a card (dense action), 32 + code announces.
+SPITZER_ANNOUNCE_OFFSET = _Z_OFFSET
+SPITZER_BATCH_ACTIONS = _Z_ACTIONS
+#: SpidgeBatch actions: the card number 0..53.
+SPIDGE_BATCH_ACTIONS = _G_ACTIONS
+
+cdef uint64_t _MASK64 = 0xFFFFFFFFFFFFFFFF
+
+
+# -- kernels ---------------------------------------------------------------------
+
+cdef void batch_seed(tc_rng* rng, uint64_t seed, uint64_t index) noexcept nogil:
+    cdef uint64_t x = seed
+    tc_rng_seed(rng, tc_splitmix64(&x) + index)
+
+
+cdef inline uint32_t _below(tc_rng* rng, uint32_t bound) noexcept nogil:
+    """Exactly uniform in [0, bound) for 1 <= bound < 2**32, from the high 32
+    bits of the generator (Lemire's multiply-and-reject: no division unless
+    the low product is below *bound*)."""
+    cdef uint64_t m = (tc_rng_next(rng) >> 32) * bound
+    cdef uint32_t low = <uint32_t>m, threshold
+    if low < bound:
+        threshold = (<uint32_t>0 - bound) % bound
+        while low < threshold:
+            m = (tc_rng_next(rng) >> 32) * bound
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
+cdef inline int _count(uint64_t x) noexcept nogil:
+    # Portable SWAR popcount: the builtin is a library call without -mpopcnt.
+    x = x - ((x >> 1) & 0x5555555555555555ULL)
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
+    return <int>((x * 0x0101010101010101ULL) >> 56)
+
+
+cdef inline int _pick(uint64_t legal, tc_rng* rng) noexcept nogil:
+    """A uniformly random member of a non-empty mask (a single member draws nothing)."""
+    cdef int count = _count(legal), n
+    if count == 1:
+        return tc_lowest64(legal)
+    n = <int>_below(rng, count)
+    while n > 0:
+        legal &= legal - 1
+        n -= 1
+    return tc_lowest64(legal)
+
+
+cdef inline void _shuffle(uint8_t* cards, int n, tc_rng* rng) noexcept nogil:
+    cdef int i, j
+    cdef uint8_t t
+    for i in range(n - 1, 0, -1):
+        j = <int>_below(rng, i + 1)
+        t = cards[i]
+        cards[i] = cards[j]
+        cards[j] = t
+
+
+cdef void batch_spitzer_deal(SpitzerDeal* d, tc_rng* rng, int dealer, int options) noexcept nogil:
+    cdef uint8_t pack[32]
+    cdef uint32_t hands[4]
+    cdef int i, top = 0, packet, offset, k, size
+    for i in range(32):
+        pack[i] = i
+    _shuffle(pack, 32, rng)
+    hands[0] = hands[1] = hands[2] = hands[3] = 0
+    for packet in range(3):
+        size = 2 if packet == 1 else 3
+        for offset in range(1, 5):
+            for k in range(size):
+                hands[(dealer + offset) & 3] |= (<uint32_t>1) << pack[top]
+                top += 1
+    spitzer_init(d, hands, dealer, options)
+
+
+cdef void batch_spitzer_announce(SpitzerDeal* d, tc_rng* rng) noexcept nogil:
+    cdef uint32_t legal
+    while spitzer_phase(d) == SP_AUCTION:
+        legal = spitzer_legal_announcements(d)
+        spitzer_announce(d, _pick(legal, rng))
+
+
+cdef void batch_spitzer_playout(SpitzerDeal* d, tc_rng* rng) noexcept nogil:
+    cdef uint32_t legal
+    while d.n_played < 32:
+        legal = spitzer_legal(d)
+        spitzer_play(d, _pick(legal, rng))
+
+
+cdef void batch_spidge_deal(spidge_state* s, tc_rng* rng, int flags,
+                            int slam_tricks, int spidge_tricks) noexcept nogil:
+    cdef uint8_t pack[52]
+    cdef mask_t hands[4]
+    cdef mask_t m = spidge_pack_mask(flags & SPIDGE_OPT_JOKERS)
+    cdef int i, n = 0
+    for i in range(54):
+        if m >> i & 1:
+            pack[n] = i
+            n += 1
+    _shuffle(pack, 52, rng)
+    hands[0] = hands[1] = hands[2] = hands[3] = 0
+    for i in range(52):
+        hands[i & 3] |= (<mask_t>1) << pack[i]
+    spidge_init(s, hands, flags, slam_tricks, spidge_tricks)
+
+
+cdef void batch_spidge_playout(spidge_state* s, tc_rng* rng) noexcept nogil:
+    cdef mask_t legal
+    while s.n_played < 52:
+        legal = spidge_legal(s)
+        spidge_play(s, _pick(legal, rng))
+
+
+# -- random playouts ---------------------------------------------------------------
+
+cdef int _spitzer_slice(uint64_t seed, long start, long lo, long hi, int options,
+                        int32_t[:, ::1] scores, int8_t[::1] game_type, uint8_t[::1] declarers,
+                        int16_t[::1] points, int8_t[::1] tricks, int8_t[::1] announcement,
+                        int8_t[::1] dealer) except -1:
+    cdef SpitzerDeal d
+    cdef SpitzerResult r
+    cdef tc_rng rng
+    cdef long i
+    cdef int s, who
+    with nogil:
+        for i in range(lo, hi):
+            batch_seed(&rng, seed, <uint64_t>(start + i))
+            who = <int>((start + i) & 3)
+            batch_spitzer_deal(&d, &rng, who, options)
+            batch_spitzer_announce(&d, &rng)
+            batch_spitzer_playout(&d, &rng)
+            spitzer_result(&d, &r)
+            for s in range(4):
+                scores[i, s] = r.scores[s]
+            game_type[i] = <int8_t>r.game_type
+            declarers[i] = <uint8_t>r.declarers
+            points[i] = <int16_t>r.points
+            tricks[i] = <int8_t>r.tricks
+            announcement[i] = <int8_t>d.announcement
+            dealer[i] = <int8_t>who
+    return 0
+
+
+cdef int _spidge_slice(uint64_t seed, long start, long lo, long hi, int flags, int slam, int spidge,
+                       int32_t[:, ::1] scores, int8_t[:, ::1] categories,
+                       int8_t[:, ::1] tricks) except -1:
+    cdef spidge_state st
+    cdef tc_rng rng
+    cdef long i
+    cdef int h
+    with nogil:
+        for i in range(lo, hi):
+            batch_seed(&rng, seed, <uint64_t>(start + i))
+            batch_spidge_deal(&st, &rng, flags, slam, spidge)
+            batch_spidge_playout(&st, &rng)
+            for h in range(4):
+                scores[i, h] = spidge_points(&st, h)
+                categories[i, h] = <int8_t>spidge_category(&st, h)
+                tricks[i, h] = <int8_t>st.tricks[h]
+    return 0
+
+
+def deal_seed(seed, index):
+    """The value the generator of deal *index* is seeded with: splitmix64(seed) + index."""
+    cdef uint64_t x = <uint64_t>(int(seed) & _MASK64)
+    return (tc_splitmix64(&x) + <uint64_t>(int(index) & _MASK64)) & _MASK64
+
+
+def _check_int(name, value, low):
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ValueError(f"{name} must be an int >= {low}, not {value!r}")
+    return value
+
+
+def _game_options(game, options, slam_tricks, spidge_tricks):
+    """Validated (options, slam_tricks, spidge_tricks) for *game*."""
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}: choose 'spitzer' or 'spidge'")
+    if game == "spitzer":
+        if options is None:
+            options = SPITZER_DEFAULT_OPTIONS
+        if isinstance(options, bool) or not isinstance(options, int) or not 0 <= options <= SP_ALL_OPTIONS:
+            raise RulesError(f"invalid Spitzer option flags {options!r}: only bits 0 to 4 are options")
+        return options, 0, 0
+    if options is None:
+        options = SPIDGE_DEFAULT_OPTIONS
+    for name, value in (("options", options), ("slam_tricks", slam_tricks),
+                        ("spidge_tricks", spidge_tricks)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"{name} must be an int, not {type(value).__name__}")
+    if not 0 <= options <= 15:
+        raise RulesError(f"invalid Spidge option flags {options}: only bits 0 to 3 are options")
+    if not 1 <= spidge_tricks <= slam_tricks <= 13:
+        raise RulesError(
+            f"invalid trick thresholds spidge_tricks={spidge_tricks}, slam_tricks={slam_tricks}: "
+            "need 1 <= spidge_tricks <= slam_tricks <= 13")
+    return options, slam_tricks, spidge_tricks
+
+
+def random_playouts(game, n, seed, options=None, threads=1, slam_tricks=13, spidge_tricks=10,
+                    start=0):
+    """Play *n* complete uniformly random deals; return a dict of numpy arrays.
+
+    *game* is ``'spitzer'`` or ``'spidge'``; *options* the core's option flags
+    (None: the game's default); Spidge also takes *slam_tricks* and
+    *spidge_tricks*.  Deals are numbered ``start .. start + n - 1`` (deal *i*
+    is seeded from ``(seed, i)``), so a run can be split into chunks.  The
+    GIL is released throughout; *threads* workers each play a contiguous
+    slice, and the result is the same for any number of threads.
+
+    Spitzer keys: ``scores`` (n, 4) game points per seat, ``game_type``,
+    ``declarers`` (mask of seats), ``points`` and ``tricks`` (the declaring
+    side's), ``announcement``, ``dealer``.  Spidge keys: ``scores`` (n, 4)
+    points per hand (left, dummy, right, dealer), ``categories`` (n, 4),
+    ``tricks`` (n, 4).
+    """
+    options, slam_tricks, spidge_tricks = _game_options(game, options, slam_tricks, spidge_tricks)
+    _check_int("n", n, 0)
+    _check_int("threads", threads, 1)
+    _check_int("start", start, 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int, not {seed!r}")
+    cdef uint64_t useed = <uint64_t>(seed & _MASK64)
+    threads = min(threads, max(n, 1))
+    bounds = [n * w // threads for w in range(threads + 1)]
+    if game == "spitzer":
+        result = {
+            "scores": np.zeros((n, 4), dtype=np.int32),
+            "game_type": np.zeros(n, dtype=np.int8),
+            "declarers": np.zeros(n, dtype=np.uint8),
+            "points": np.zeros(n, dtype=np.int16),
+            "tricks": np.zeros(n, dtype=np.int8),
+            "announcement": np.zeros(n, dtype=np.int8),
+            "dealer": np.zeros(n, dtype=np.int8),
+        }
+
+        def work(lo, hi):
+            _spitzer_slice(useed, start, lo, hi, options, result["scores"], result["game_type"],
+                           result["declarers"], result["points"], result["tricks"],
+                           result["announcement"], result["dealer"])
+    else:
+        result = {
+            "scores": np.zeros((n, 4), dtype=np.int32),
+            "categories": np.zeros((n, 4), dtype=np.int8),
+            "tricks": np.zeros((n, 4), dtype=np.int8),
+        }
+
+        def work(lo, hi):
+            _spidge_slice(useed, start, lo, hi, options, slam_tricks, spidge_tricks,
+                          result["scores"], result["categories"], result["tricks"])
+    if threads == 1 or n == 0:
+        work(0, n)
+    else:
+        workers = [threading.Thread(target=work, args=(bounds[w], bounds[w + 1]))
+                   for w in range(threads)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+    return result
+
+
+# -- vectorised environments -----------------------------------------------------------
+
+cdef object _lanes(object ids, int k):
+    """Validated lane indices (all when None) as an int64 array."""
+    if ids is None:
+        return np.arange(k, dtype=np.int64)
+    arr = np.asarray(ids)
+    if arr.ndim == 0:
+        arr = arr.reshape(1)
+    if arr.size and (arr.dtype.kind not in "iu" or arr.min() < 0 or arr.max() >= k):
+        raise ValueError(f"deal indices must be ints in 0..{k - 1}")
+    return arr.astype(np.int64, copy=False)
+
+
+cdef object _actions(object actions, int k):
+    arr = np.asarray(actions)
+    if arr.shape != (k,) or arr.dtype.kind not in "iu":
+        raise ValueError(f"actions must be {k} ints, one per deal, not shape {arr.shape} "
+                         f"of {arr.dtype}")
+    return arr.astype(np.int64, copy=False)
+
+
+cdef class SpitzerBatch:
+    """*k* Spitzer deals side by side for reinforcement learning.
+
+    One action space of SPITZER_BATCH_ACTIONS (45) covers the whole deal:
+    actions 0..31 play the card with that dense action number, and
+    ``SPITZER_ANNOUNCE_OFFSET + code`` (32..44) makes announcement *code*
+    (PASS is 32).  :meth:`legal_masks` shows the announcements during the
+    announcements and the cards during play, so a policy with one masked
+    softmax plays both phases.  With ``announcements='random'`` (uniformly
+    random legal announcements) or ``'pass'`` (everyone passes: a normal game
+    or a Sneaker) they are made automatically when a deal is dealt, and only
+    cards are ever asked for.
+
+    Lane *i* is first dealt from the generator of deal *i* of
+    ``random_playouts(..., seed)`` with dealer ``i % 4``; each :meth:`reset`
+    of a lane deals its next deal from the same generator, the deal passing
+    to the left.  Finished deals ignore their action in :meth:`step`.
+    """
+
+    cdef SpitzerDeal* deals
+    cdef tc_rng* rngs
+    cdef readonly int size
+    cdef readonly int options
+    cdef int auto
+    cdef readonly object announcements
+
+    def __cinit__(self, *args, **kwargs):
+        self.deals = NULL
+        self.rngs = NULL
+
+    def __init__(self, k, seed, options=0, announcements="play"):
+        _check_int("k", k, 1)
+        options = _game_options("spitzer", options, 13, 10)[0]
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an int, not {seed!r}")
+        if announcements not in ("play", "random", "pass"):
+            raise ValueError(f"announcements must be 'play', 'random' or 'pass', not {announcements!r}")
+        self.size = k
+        self.options = options
+        self.announcements = announcements
+        self.auto = ("play", "random", "pass").index(announcements)
+        self.deals = <SpitzerDeal*>calloc(k, sizeof(SpitzerDeal))
+        self.rngs = <tc_rng*>calloc(k, sizeof(tc_rng))
+        if self.deals == NULL or self.rngs == NULL:
+            raise MemoryError()
+        cdef uint64_t useed = <uint64_t>(seed & _MASK64)
+        cdef int i
+        for i in range(k):
+            batch_seed(&self.rngs[i], useed, i)
+            self._deal(i, i & 3)
+
+    def __dealloc__(self):
+        free(self.deals)
+        free(self.rngs)
+
+    cdef void _deal(self, int i, int dealer) noexcept nogil:
+        batch_spitzer_deal(&self.deals[i], &self.rngs[i], dealer, self.options)
+        if self.auto == 1:
+            batch_spitzer_announce(&self.deals[i], &self.rngs[i])
+        elif self.auto == 2:
+            while spitzer_phase(&self.deals[i]) == SP_AUCTION:
+                spitzer_announce(&self.deals[i], SP_PASS)
+
+    cdef uint64_t _legal(self, int i) noexcept nogil:
+        cdef SpitzerDeal* d = &self.deals[i]
+        cdef int phase = spitzer_phase(d)
+        if phase == SP_AUCTION:
+            return (<uint64_t>spitzer_legal_announcements(d)) << 32
+        if phase == SP_PLAY:
+            return spitzer_legal(d)
+        return 0
+
+    def reset(self, ids=None):
+        """Deal the next deal in the given lanes (all when None)."""
+        lanes = _lanes(ids, self.size)
+        cdef long[::1] view = np.ascontiguousarray(lanes, dtype=np.int_)
+        cdef Py_ssize_t j
+        cdef int i
+        with nogil:
+            for j in range(view.shape[0]):
+                i = <int>view[j]
+                self._deal(i, (self.deals[i].dealer + 1) & 3)
+
+    def legal_masks(self):
+        """(k, 45) bool: the legal actions of the seat to move in each deal."""
+        out = np.zeros((self.size, SPITZER_BATCH_ACTIONS), dtype=np.bool_)
+        cdef uint8_t[:, ::1] view = out.view(np.uint8)
+        cdef int i, a
+        cdef uint64_t m
+        with nogil:
+            for i in range(self.size):
+                m = self._legal(i)
+                for a in range(_Z_ACTIONS):
+                    view[i, a] = (m >> a) & 1
+        return out
+
+    def step(self, actions):
+        """Apply one action per deal; an illegal action raises IllegalMoveError
+        naming the deal and the action, and then no deal has changed."""
+        arr = _actions(actions, self.size)
+        cdef long[::1] view = np.ascontiguousarray(arr, dtype=np.int_)
+        cdef int i
+        cdef long a
+        for i in range(self.size):
+            if self.deals[i].n_played == 32:
+                continue
+            a = view[i]
+            if not 0 <= a < SPITZER_BATCH_ACTIONS or not (self._legal(i) >> a) & 1:
+                phase = "announcement" if spitzer_phase(&self.deals[i]) == SP_AUCTION else "card"
+                raise IllegalMoveError(
+                    f"deal {i}: action {a} is not a legal {phase} for seat "
+                    f"{spitzer_to_move(&self.deals[i])} (legal: "
+                    f"{[b for b in range(SPITZER_BATCH_ACTIONS) if (self._legal(i) >> b) & 1]})")
+        with nogil:
+            for i in range(self.size):
+                if self.deals[i].n_played == 32:
+                    continue
+                a = view[i]
+                if a >= _Z_OFFSET:
+                    spitzer_announce(&self.deals[i], <int>(a - _Z_OFFSET))
+                else:
+                    spitzer_play(&self.deals[i], <int>a)
+
+    def to_move(self):
+        """(k,) int8: the seat to announce or play in each deal, -1 when over."""
+        out = np.empty(self.size, dtype=np.int8)
+        cdef int8_t[::1] view = out
+        cdef int i
+        for i in range(self.size):
+            view[i] = <int8_t>spitzer_to_move(&self.deals[i])
+        return out
+
+    def phase(self):
+        """(k,) int8: AUCTION 0, PLAY 1, OVER 2."""
+        out = np.empty(self.size, dtype=np.int8)
+        cdef int8_t[::1] view = out
+        cdef int i
+        for i in range(self.size):
+            view[i] = <int8_t>spitzer_phase(&self.deals[i])
+        return out
+
+    def is_over(self):
+        """(k,) bool: which deals are over."""
+        return self.phase() == SP_OVER
+
+    def scores(self):
+        """(k, 4) int32: game points per seat of finished deals (0 elsewhere)."""
+        out = np.zeros((self.size, 4), dtype=np.int32)
+        cdef int32_t[:, ::1] view = out
+        cdef SpitzerResult r
+        cdef int i, s
+        with nogil:
+            for i in range(self.size):
+                if spitzer_result(&self.deals[i], &r):
+                    for s in range(4):
+                        view[i, s] = r.scores[s]
+        return out
+
+    def observations(self):
+        """(k, SPITZER_OBS_SIZE) float32: each deal seen by the seat to move
+        (zeros for a finished deal); layout in trickcore._observe."""
+        out = np.zeros((self.size, SPITZER_OBS_FLOATS), dtype=np.float32)
+        cdef float[:, ::1] view = out
+        cdef int i, seat
+        with nogil:
+            for i in range(self.size):
+                seat = spitzer_to_move(&self.deals[i])
+                if seat >= 0:
+                    spitzer_encode(&self.deals[i], seat, &view[i, 0])
+        return out
+
+    def state(self, i):
+        """A copy of deal *i* as a SpitzerState."""
+        lane = int(_lanes(i, self.size)[0])
+        cdef SpitzerState st = SpitzerState.__new__(SpitzerState)
+        st.deal = self.deals[lane]
+        return st
+
+
+cdef class SpidgeBatch:
+    """*k* Spidge deals side by side for reinforcement learning.
+
+    Actions are card numbers (0..53, SPIDGE_BATCH_ACTIONS = 54).  The hand to
+    move is 0 left, 1 dummy (played by the dealer), 2 right or 3 dealer;
+    :meth:`observations` shows the dummy's turn from the dealer's seat.
+    Lane *i* is first dealt from the generator of deal *i* of
+    ``random_playouts('spidge', ..., seed)``; :meth:`reset` deals the lane's
+    next deal from the same generator.  Finished deals ignore their action.
+    """
+
+    cdef spidge_state* deals
+    cdef tc_rng* rngs
+    cdef readonly int size
+    cdef readonly int options
+    cdef readonly int slam_tricks
+    cdef readonly int spidge_tricks
+
+    def __cinit__(self, *args, **kwargs):
+        self.deals = NULL
+        self.rngs = NULL
+
+    def __init__(self, k, seed, options=None, slam_tricks=13, spidge_tricks=10):
+        _check_int("k", k, 1)
+        options, slam_tricks, spidge_tricks = _game_options("spidge", options, slam_tricks,
+                                                            spidge_tricks)
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"seed must be an int, not {seed!r}")
+        self.size = k
+        self.options = options
+        self.slam_tricks = slam_tricks
+        self.spidge_tricks = spidge_tricks
+        self.deals = <spidge_state*>calloc(k, sizeof(spidge_state))
+        self.rngs = <tc_rng*>calloc(k, sizeof(tc_rng))
+        if self.deals == NULL or self.rngs == NULL:
+            raise MemoryError()
+        cdef uint64_t useed = <uint64_t>(seed & _MASK64)
+        cdef int i
+        for i in range(k):
+            batch_seed(&self.rngs[i], useed, i)
+            self._deal(i)
+
+    def __dealloc__(self):
+        free(self.deals)
+        free(self.rngs)
+
+    cdef void _deal(self, int i) noexcept nogil:
+        batch_spidge_deal(&self.deals[i], &self.rngs[i], self.options, self.slam_tricks,
+                          self.spidge_tricks)
+
+    def reset(self, ids=None):
+        """Deal the next deal in the given lanes (all when None)."""
+        lanes = _lanes(ids, self.size)
+        cdef long[::1] view = np.ascontiguousarray(lanes, dtype=np.int_)
+        cdef Py_ssize_t j
+        with nogil:
+            for j in range(view.shape[0]):
+                self._deal(<int>view[j])
+
+    def legal_masks(self):
+        """(k, 54) bool: the legal cards of the hand to move in each deal."""
+        out = np.zeros((self.size, SPIDGE_BATCH_ACTIONS), dtype=np.bool_)
+        cdef uint8_t[:, ::1] view = out.view(np.uint8)
+        cdef int i, a
+        cdef mask_t m
+        with nogil:
+            for i in range(self.size):
+                m = spidge_legal(&self.deals[i])
+                for a in range(_G_ACTIONS):
+                    view[i, a] = (m >> a) & 1
+        return out
+
+    def step(self, actions):
+        """Play one card per deal; an illegal card raises IllegalMoveError
+        naming the deal and the card, and then no deal has changed."""
+        arr = _actions(actions, self.size)
+        cdef long[::1] view = np.ascontiguousarray(arr, dtype=np.int_)
+        cdef int i
+        cdef long a
+        cdef mask_t legal
+        for i in range(self.size):
+            if self.deals[i].n_played == 52:
+                continue
+            a = view[i]
+            legal = spidge_legal(&self.deals[i])
+            if not 0 <= a < SPIDGE_BATCH_ACTIONS or not (legal >> a) & 1:
+                raise IllegalMoveError(
+                    f"deal {i}: action {a} is not a legal card for hand "
+                    f"{spidge_to_move(&self.deals[i])} (legal: "
+                    f"{[b for b in range(SPIDGE_BATCH_ACTIONS) if (legal >> b) & 1]})")
+        with nogil:
+            for i in range(self.size):
+                if self.deals[i].n_played != 52:
+                    spidge_play(&self.deals[i], <int>view[i])
+
+    def to_move(self):
+        """(k,) int8: the hand to move in each deal (1 = the dummy), -1 when over."""
+        out = np.empty(self.size, dtype=np.int8)
+        cdef int8_t[::1] view = out
+        cdef int i
+        for i in range(self.size):
+            view[i] = <int8_t>spidge_to_move(&self.deals[i])
+        return out
+
+    def is_over(self):
+        """(k,) bool: which deals are over."""
+        out = np.empty(self.size, dtype=np.bool_)
+        cdef uint8_t[::1] view = out.view(np.uint8)
+        cdef int i
+        for i in range(self.size):
+            view[i] = self.deals[i].n_played == 52
+        return out
+
+    def scores(self):
+        """(k, 4) int32: points per hand of finished deals (0 elsewhere)."""
+        out = np.zeros((self.size, 4), dtype=np.int32)
+        cdef int32_t[:, ::1] view = out
+        cdef int i, h
+        with nogil:
+            for i in range(self.size):
+                if self.deals[i].n_played == 52:
+                    for h in range(4):
+                        view[i, h] = spidge_points(&self.deals[i], h)
+        return out
+
+    def observations(self):
+        """(k, SPIDGE_OBS_SIZE) float32: each deal seen by the player to move
+        (the dealer on the dummy's turn; zeros for a finished deal)."""
+        out = np.zeros((self.size, SPIDGE_OBS_FLOATS), dtype=np.float32)
+        cdef float[:, ::1] view = out
+        cdef int i, h
+        with nogil:
+            for i in range(self.size):
+                h = spidge_to_move(&self.deals[i])
+                if h >= 0:
+                    spidge_encode(&self.deals[i], h, &view[i, 0])
+        return out
+
+    def state(self, i):
+        """A copy of deal *i* as a SpidgeState."""
+        lane = int(_lanes(i, self.size)[0])
+        cdef SpidgeState st = SpidgeState.__new__(SpidgeState)
+        st.s = self.deals[lane]
+        st.context = None
+        return st

@@ -1,0 +1,399 @@
+"""Batched random playouts and vectorised environments (reference twin).
+
+The same names, signatures and numbers as the compiled ``trickcore._batch``,
+written plainly on top of the reference game classes: the generator is
+xoshiro256** seeded by splitmix64 in pure Python (as ``trickcore/_rng.h``),
+so for a seed both backends deal the same cards and make the same choices.
+See the compiled module for the conventions (seeding, shuffle, dealing,
+choice of a random legal option).  Slow: for tests and small runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from trickcore._reference import _spidge, _spitzer
+from trickcore._reference._observe import spidge_observation, spitzer_observation
+from trickcore.errors import IllegalMoveError, RulesError
+
+__all__ = [
+    "GAMES", "SPITZER_DEFAULT_OPTIONS", "SPIDGE_DEFAULT_OPTIONS",
+    "SPITZER_BATCH_ACTIONS", "SPITZER_ANNOUNCE_OFFSET", "SPIDGE_BATCH_ACTIONS",
+    "deal_seed", "random_playouts", "SpitzerBatch", "SpidgeBatch",
+]
+
+GAMES = ("spitzer", "spidge")
+SPITZER_DEFAULT_OPTIONS = 0
+SPIDGE_DEFAULT_OPTIONS = _spidge.OPT_JOKERS
+SPITZER_ANNOUNCE_OFFSET = 32
+SPITZER_BATCH_ACTIONS = 32 + _spitzer.N_ANNOUNCEMENTS
+SPIDGE_BATCH_ACTIONS = 54
+
+_M64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _splitmix64(x: int) -> tuple[int, int]:
+    """(next state, output) of one splitmix64 step."""
+    x = (x + _GOLDEN) & _M64
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+    return x, z ^ (z >> 31)
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (64 - k))) & _M64
+
+
+class _Rng:
+    """xoshiro256** 1.0, seeded with four splitmix64 outputs."""
+
+    def __init__(self, seed: int) -> None:
+        x = seed & _M64
+        self.s = []
+        for _ in range(4):
+            x, out = _splitmix64(x)
+            self.s.append(out)
+
+    def next(self) -> int:
+        s = self.s
+        result = (_rotl((s[1] * 5) & _M64, 7) * 9) & _M64
+        t = (s[1] << 17) & _M64
+        s[2] ^= s[0]
+        s[3] ^= s[1]
+        s[1] ^= s[2]
+        s[0] ^= s[3]
+        s[2] ^= t
+        s[3] = _rotl(s[3], 45)
+        return result
+
+    def below(self, bound: int) -> int:
+        """Uniform in [0, bound): Lemire's multiply-and-reject on the high 32 bits."""
+        m = (self.next() >> 32) * bound
+        if m & 0xFFFFFFFF < bound:
+            threshold = ((1 << 32) - bound) % bound
+            while m & 0xFFFFFFFF < threshold:
+                m = (self.next() >> 32) * bound
+        return m >> 32
+
+    def choose(self, options: Sequence[int]) -> int:
+        """A uniformly random member of a sorted non-empty sequence (one: no draw)."""
+        if len(options) == 1:
+            return options[0]
+        return options[self.below(len(options))]
+
+    def shuffle(self, cards: list[int]) -> None:
+        for i in range(len(cards) - 1, 0, -1):
+            j = self.below(i + 1)
+            cards[i], cards[j] = cards[j], cards[i]
+
+
+def deal_seed(seed: int, index: int) -> int:
+    """The value the generator of deal *index* is seeded with: splitmix64(seed) + index."""
+    return (_splitmix64(seed & _M64)[1] + (index & _M64)) & _M64
+
+
+def _rng_for(seed: int, index: int) -> _Rng:
+    return _Rng(deal_seed(seed, index))
+
+
+def _bits(mask: int) -> list[int]:
+    return [n for n in range(64) if mask >> n & 1]
+
+
+def _spitzer_deal(rng: _Rng, dealer: int, options: int) -> _spitzer.SpitzerState:
+    pack = sorted(_spitzer.PACK)
+    rng.shuffle(pack)
+    return _spitzer.SpitzerState(_spitzer.deal_pack(pack, dealer), dealer, options)
+
+
+def _spitzer_announce(state: _spitzer.SpitzerState, rng: _Rng) -> None:
+    while state.phase == _spitzer.AUCTION:
+        state.announce(rng.choose(state.legal_announcements()))
+
+
+def _spitzer_playout(state: _spitzer.SpitzerState, rng: _Rng) -> None:
+    while not state.is_over:
+        state.play(rng.choose(_bits(state.legal_mask())))
+
+
+def _spidge_deal(rng: _Rng, flags: int, slam: int, spidge: int) -> _spidge.SpidgeState:
+    pack = list(_spidge.pack(bool(flags & _spidge.OPT_JOKERS)))
+    rng.shuffle(pack)
+    hands = [sum(1 << c for c in pack[h::4]) for h in range(4)]
+    return _spidge.SpidgeState(hands, flags, slam, spidge)
+
+
+def _spidge_playout(state: _spidge.SpidgeState, rng: _Rng) -> None:
+    while not state.is_over:
+        state.play(rng.choose(_bits(state.legal_mask)))
+
+
+def _check_int(name: str, value: object, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ValueError(f"{name} must be an int >= {low}, not {value!r}")
+    return value
+
+
+def _game_options(game: object, options: object, slam_tricks: object,
+                  spidge_tricks: object) -> tuple[int, int, int]:
+    if game not in GAMES:
+        raise ValueError(f"unknown game {game!r}: choose 'spitzer' or 'spidge'")
+    if game == "spitzer":
+        if options is None:
+            options = SPITZER_DEFAULT_OPTIONS
+        if isinstance(options, bool) or not isinstance(options, int) \
+                or not 0 <= options <= _spitzer.ALL_OPTIONS:
+            raise RulesError(f"invalid Spitzer option flags {options!r}: only bits 0 to 4 are options")
+        return options, 0, 0
+    if options is None:
+        options = SPIDGE_DEFAULT_OPTIONS
+    for name, value in (("options", options), ("slam_tricks", slam_tricks),
+                        ("spidge_tricks", spidge_tricks)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"{name} must be an int, not {type(value).__name__}")
+    assert isinstance(options, int) and isinstance(slam_tricks, int) and isinstance(spidge_tricks, int)
+    if not 0 <= options <= 15:
+        raise RulesError(f"invalid Spidge option flags {options}: only bits 0 to 3 are options")
+    if not 1 <= spidge_tricks <= slam_tricks <= 13:
+        raise RulesError(
+            f"invalid trick thresholds spidge_tricks={spidge_tricks}, slam_tricks={slam_tricks}: "
+            "need 1 <= spidge_tricks <= slam_tricks <= 13")
+    return options, slam_tricks, spidge_tricks
+
+
+def random_playouts(game: str, n: int, seed: int, options: int | None = None, threads: int = 1,
+                    slam_tricks: int = 13, spidge_tricks: int = 10,
+                    start: int = 0) -> dict[str, Any]:
+    """Play *n* complete uniformly random deals; return a dict of numpy arrays
+    (see the compiled module; *threads* is accepted and has no effect here)."""
+    flags, slam, spidge = _game_options(game, options, slam_tricks, spidge_tricks)
+    _check_int("n", n, 0)
+    _check_int("threads", threads, 1)
+    _check_int("start", start, 0)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int, not {seed!r}")
+    if game == "spitzer":
+        result = {
+            "scores": np.zeros((n, 4), dtype=np.int32),
+            "game_type": np.zeros(n, dtype=np.int8),
+            "declarers": np.zeros(n, dtype=np.uint8),
+            "points": np.zeros(n, dtype=np.int16),
+            "tricks": np.zeros(n, dtype=np.int8),
+            "announcement": np.zeros(n, dtype=np.int8),
+            "dealer": np.zeros(n, dtype=np.int8),
+        }
+        for i in range(n):
+            rng = _rng_for(seed, start + i)
+            dealer = (start + i) % 4
+            state = _spitzer_deal(rng, dealer, flags)
+            _spitzer_announce(state, rng)
+            _spitzer_playout(state, rng)
+            game_type, declarers, points, tricks, _, scores = state.raw_result()
+            result["scores"][i] = scores
+            result["game_type"][i] = game_type
+            result["declarers"][i] = declarers
+            result["points"][i] = points
+            result["tricks"][i] = tricks
+            result["announcement"][i] = state.announcement
+            result["dealer"][i] = dealer
+        return result
+    result = {
+        "scores": np.zeros((n, 4), dtype=np.int32),
+        "categories": np.zeros((n, 4), dtype=np.int8),
+        "tricks": np.zeros((n, 4), dtype=np.int8),
+    }
+    for i in range(n):
+        rng = _rng_for(seed, start + i)
+        sstate = _spidge_deal(rng, flags, slam, spidge)
+        _spidge_playout(sstate, rng)
+        result["scores"][i] = sstate.points()
+        result["categories"][i] = sstate.categories()
+        result["tricks"][i] = sstate.tricks_won
+    return result
+
+
+def _lanes(ids: object, k: int) -> list[int]:
+    if ids is None:
+        return list(range(k))
+    arr = np.asarray(ids)
+    if arr.ndim == 0:
+        arr = arr.reshape(1)
+    if arr.size and (arr.dtype.kind not in "iu" or arr.min() < 0 or arr.max() >= k):
+        raise ValueError(f"deal indices must be ints in 0..{k - 1}")
+    return [int(i) for i in arr.reshape(-1)]
+
+
+def _actions(actions: object, k: int) -> list[int]:
+    arr = np.asarray(actions)
+    if arr.shape != (k,) or arr.dtype.kind not in "iu":
+        raise ValueError(f"actions must be {k} ints, one per deal, not shape {arr.shape} "
+                         f"of {arr.dtype}")
+    return [int(a) for a in arr]
+
+
+def _seed_int(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int, not {seed!r}")
+    return seed
+
+
+class SpitzerBatch:
+    """*k* Spitzer deals side by side (reference twin of the compiled class;
+    see there for the action space and the announcement modes)."""
+
+    def __init__(self, k: int, seed: int, options: int = 0, announcements: str = "play") -> None:
+        _check_int("k", k, 1)
+        flags = _game_options("spitzer", options, 13, 10)[0]
+        _seed_int(seed)
+        if announcements not in ("play", "random", "pass"):
+            raise ValueError(f"announcements must be 'play', 'random' or 'pass', not {announcements!r}")
+        self.size = k
+        self.options = flags
+        self.announcements = announcements
+        self._rngs = [_rng_for(seed, i) for i in range(k)]
+        self._deals = [self._deal(i, i % 4) for i in range(k)]
+
+    def _deal(self, i: int, dealer: int) -> _spitzer.SpitzerState:
+        state = _spitzer_deal(self._rngs[i], dealer, self.options)
+        if self.announcements == "random":
+            _spitzer_announce(state, self._rngs[i])
+        elif self.announcements == "pass":
+            while state.phase == _spitzer.AUCTION:
+                state.announce(_spitzer.PASS)
+        return state
+
+    def _legal(self, i: int) -> list[int]:
+        state = self._deals[i]
+        if state.phase == _spitzer.AUCTION:
+            return [SPITZER_ANNOUNCE_OFFSET + code for code in state.legal_announcements()]
+        return sorted(_spitzer.action_index(c) for c in _bits(state.legal_mask()))
+
+    def reset(self, ids: object = None) -> None:
+        for i in _lanes(ids, self.size):
+            self._deals[i] = self._deal(i, (self._deals[i].dealer + 1) % 4)
+
+    def legal_masks(self) -> np.ndarray:
+        out = np.zeros((self.size, SPITZER_BATCH_ACTIONS), dtype=np.bool_)
+        for i in range(self.size):
+            out[i, self._legal(i)] = True
+        return out
+
+    def step(self, actions: object) -> None:
+        acts = _actions(actions, self.size)
+        for i, a in enumerate(acts):
+            state = self._deals[i]
+            if state.is_over:
+                continue
+            legal = self._legal(i)
+            if a not in legal:
+                phase = "announcement" if state.phase == _spitzer.AUCTION else "card"
+                raise IllegalMoveError(
+                    f"deal {i}: action {a} is not a legal {phase} for seat "
+                    f"{state.to_move} (legal: {legal})")
+        for i, a in enumerate(acts):
+            state = self._deals[i]
+            if state.is_over:
+                continue
+            if a >= SPITZER_ANNOUNCE_OFFSET:
+                state.announce(a - SPITZER_ANNOUNCE_OFFSET)
+            else:
+                state.play(_spitzer.card_of_action(a))
+
+    def to_move(self) -> np.ndarray:
+        return np.array([d.to_move for d in self._deals], dtype=np.int8)
+
+    def phase(self) -> np.ndarray:
+        return np.array([d.phase for d in self._deals], dtype=np.int8)
+
+    def is_over(self) -> np.ndarray:
+        return np.array([d.is_over for d in self._deals], dtype=np.bool_)
+
+    def scores(self) -> np.ndarray:
+        out = np.zeros((self.size, 4), dtype=np.int32)
+        for i, d in enumerate(self._deals):
+            if d.is_over:
+                out[i] = d.scores()
+        return out
+
+    def observations(self) -> np.ndarray:
+        out = np.zeros((self.size, 418), dtype=np.float32)
+        for i, d in enumerate(self._deals):
+            if not d.is_over:
+                out[i] = spitzer_observation(d, d.to_move)
+        return out
+
+    def state(self, i: int) -> _spitzer.SpitzerState:
+        return self._deals[_lanes(i, self.size)[0]].copy()
+
+
+class SpidgeBatch:
+    """*k* Spidge deals side by side (reference twin of the compiled class)."""
+
+    def __init__(self, k: int, seed: int, options: int | None = None, slam_tricks: int = 13,
+                 spidge_tricks: int = 10) -> None:
+        _check_int("k", k, 1)
+        self.options, self.slam_tricks, self.spidge_tricks = _game_options(
+            "spidge", options, slam_tricks, spidge_tricks)
+        _seed_int(seed)
+        self.size = k
+        self._rngs = [_rng_for(seed, i) for i in range(k)]
+        self._deals = [self._deal(i) for i in range(k)]
+
+    def _deal(self, i: int) -> _spidge.SpidgeState:
+        return _spidge_deal(self._rngs[i], self.options, self.slam_tricks, self.spidge_tricks)
+
+    def reset(self, ids: object = None) -> None:
+        for i in _lanes(ids, self.size):
+            self._deals[i] = self._deal(i)
+
+    def legal_masks(self) -> np.ndarray:
+        out = np.zeros((self.size, SPIDGE_BATCH_ACTIONS), dtype=np.bool_)
+        for i, d in enumerate(self._deals):
+            out[i, _bits(d.legal_mask)] = True
+        return out
+
+    def step(self, actions: object) -> None:
+        acts = _actions(actions, self.size)
+        for i, a in enumerate(acts):
+            d = self._deals[i]
+            if d.is_over:
+                continue
+            legal = _bits(d.legal_mask)
+            if a not in legal:
+                raise IllegalMoveError(
+                    f"deal {i}: action {a} is not a legal card for hand {d.hand_to_move} "
+                    f"(legal: {legal})")
+        for i, a in enumerate(acts):
+            if not self._deals[i].is_over:
+                self._deals[i].play(a)
+
+    def to_move(self) -> np.ndarray:
+        return np.array([-1 if d.hand_to_move is None else d.hand_to_move for d in self._deals],
+                        dtype=np.int8)
+
+    def is_over(self) -> np.ndarray:
+        return np.array([d.is_over for d in self._deals], dtype=np.bool_)
+
+    def scores(self) -> np.ndarray:
+        out = np.zeros((self.size, 4), dtype=np.int32)
+        for i, d in enumerate(self._deals):
+            if d.is_over:
+                out[i] = d.points()
+        return out
+
+    def observations(self) -> np.ndarray:
+        out = np.zeros((self.size, 682), dtype=np.float32)
+        for i, d in enumerate(self._deals):
+            if not d.is_over:
+                hand = d.hand_to_move
+                assert hand is not None
+                out[i] = spidge_observation(d, hand)
+        return out
+
+    def state(self, i: int) -> _spidge.SpidgeState:
+        return self._deals[_lanes(i, self.size)[0]].copy()
