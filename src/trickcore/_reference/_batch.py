@@ -177,6 +177,7 @@ def random_playouts(game: str, n: int, seed: int, options: int | None = None, th
     _check_int("start", start, 0)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be an int, not {seed!r}")
+    result: dict[str, Any]
     if game == "spitzer":
         result = {
             "scores": np.zeros((n, 4), dtype=np.int32),
