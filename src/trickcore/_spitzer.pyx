@@ -934,7 +934,7 @@ cdef class SpitzerState:
 
     def copy(self):
         """An independent copy (of the same class)."""
-        cdef SpitzerState other = type(self).__new__(type(self))
+        cdef SpitzerState other = SpitzerState.__new__(type(self))
         other.deal = self.deal
         return other
 
