@@ -43,24 +43,26 @@ class SpitzerDeal(_core.SpitzerState):
     equality and hashing, and a ``repr`` that rebuilds the deal.  The hot
     methods are the compiled core's own.
 
-    >>> deal = SpitzerDeal.from_seed(7)
+    >>> deal = SpitzerDeal.from_seed(2)
     >>> deal.dealer, deal.to_move
-    (1, 2)
+    (3, 0)
     >>> deal.legal_announcements()[:2]
     (<Announcement.PASS: 0>, <Announcement.ZOLA: 1>)
     >>> for _ in range(4):
     ...     deal.announce("pass")
     >>> deal.game, deal.to_move
-    (<GameType.NORMAL: 0>, 2)
-    >>> deal.hand(2)
-    CardSet('8C JC 9D JD 9H AH QS KS')
-    >>> deal.legal_moves == deal.hand(2)
-    True
+    (<GameType.NORMAL: 0>, 0)
+    >>> deal.hand(0)
+    CardSet('KC 7D 7H 9H TH KH 8S JS')
+    >>> deal.play("JS")
+    >>> deal.legal_moves
+    CardSet('8D JD AD JH QH QS')
     >>> deal.play("AH")
-    >>> deal.play("9C")
     Traceback (most recent call last):
     ...
-    trickcore.errors.IllegalMoveError: seat 3 does not hold 9♣: seat 2 holds it
+    trickcore.errors.IllegalMoveError: must follow trumps: you hold Q♠, Q♥, J♥, J♦, A♦ and 8♦
+    >>> deal.undo(); deal.n_played
+    0
     """
 
     __slots__ = ()
