@@ -19,6 +19,7 @@ class Announcement(enum.IntEnum):
     The values are the core's codes.  :meth:`parse` reads the names used in
     records (``"ace_call_hearts"``) and the rules' words (``"ace call in ♥"``):
 
+    >>> from pytrick.spitzer import Announcement
     >>> Announcement.parse("zola"), Announcement.parse("ace call in ♥")
     (<Announcement.ZOLA: 1>, <Announcement.ACE_CALL_HEARTS: 6>)
     >>> str(Announcement.VOID_CALL_SPADES)

@@ -43,6 +43,7 @@ class SpitzerDeal(_core.SpitzerState):
     equality and hashing, and a ``repr`` that rebuilds the deal.  The hot
     methods are the compiled core's own.
 
+    >>> from pytrick.spitzer import SpitzerDeal
     >>> deal = SpitzerDeal.from_seed(2)
     >>> deal.dealer, deal.to_move
     (3, 0)

@@ -33,6 +33,7 @@ def demo(
     and two random ones (1 and 3), printing every deal; return the game.
 
     >>> import io
+    >>> from pytrick.spitzer import demo
     >>> game = demo(seed=1, out=io.StringIO())
     >>> game.winner is not None and max(game.totals) >= 42
     True

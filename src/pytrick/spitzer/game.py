@@ -20,6 +20,7 @@ class SpitzerGame:
     more than every other player wins; if the highest totals are tied, play
     continues (RULES.md 1.9).
 
+    >>> from pytrick.spitzer import SpitzerDeal, SpitzerGame
     >>> game = SpitzerGame(seed=3)
     >>> deal = game.next_deal()
     >>> deal == SpitzerDeal.from_seed(3)

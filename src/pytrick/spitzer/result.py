@@ -32,6 +32,7 @@ def scoring_entry(game_type: GameType | int, column: ScoringColumn | int) -> int
     """The cell of RULES.md 1.8: ``+N`` every declarer scores N, ``-N`` every
     opponent scores N, ``None`` for an impossible cell ("—").
 
+    >>> from pytrick.spitzer import GameType, ScoringColumn, scoring_entry
     >>> scoring_entry(GameType.ZOLA, ScoringColumn.POINTS_31_60)
     -9
     >>> scoring_entry(GameType.NORMAL, ScoringColumn.NO_TRICKS) is None

@@ -25,6 +25,8 @@ _core = trickcore.spitzer
 class SpitzerRules:
     """Every rule option of Spitzer, with the defaults of RULES.md §1.
 
+    >>> import trickcore
+    >>> from pytrick.spitzer import SpitzerRules
     >>> rules = SpitzerRules()
     >>> rules.target, rules.void_call, rules.schneider_announcement
     (42, 'called_ace_holder', False)
