@@ -211,7 +211,7 @@ def test_spidge_batch_follows_the_deal_class(
 
     mirrors = [copy(env.state(i)) for i in range(k)]
     rng = random.Random(2)
-    for step in range(_small(backend, 150, 60)):
+    for _step in range(_small(backend, 150, 60)):
         masks = env.legal_masks()
         assert np.array_equal(env.to_move(),
                               [-1 if s.hand_to_move is None else s.hand_to_move for s in mirrors])
@@ -273,3 +273,33 @@ def test_reset_deals_only_the_given_deals(backend: Backend) -> None:
     again = backend["_batch"].SpidgeBatch(4, seed=9)
     again.reset([1, 2])
     assert [again.state(i) for i in range(4)] == after
+
+
+# -- the typed API -------------------------------------------------------------------------
+
+def test_pytrick_random_playouts_takes_rules_and_reports_progress(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import trickcore
+    from pytrick import batch
+    from pytrick.spitzer import SpitzerRules
+
+    rules = SpitzerRules(call_requires_lead=True, schneider_announcement=True)
+    result = batch.random_playouts("spitzer", 300, seed=5, rules=rules)
+    assert isinstance(result, batch.SpitzerPlayouts) and len(result) == 300
+    core = batch._core.random_playouts("spitzer", 300, 5, rules.flags)
+    assert np.array_equal(result.scores, core["scores"])
+    assert not np.array_equal(
+        result.announcement, batch.random_playouts("spitzer", 300, seed=5).announcement)
+    assert capsys.readouterr().err == ""
+    chunked = batch.random_playouts("spidge", 120_000, seed=1, progress=True, threads=2)
+    err = capsys.readouterr().err
+    assert "120000/120000 (100%)" in err and err.count("\n") >= 2
+    whole = batch._core.random_playouts("spidge", 120_000, 1)
+    assert np.array_equal(chunked.categories, whole["categories"])
+    assert isinstance(chunked, batch.SpidgePlayouts)
+    with pytest.raises(TypeError, match="SpidgeRules"):
+        batch.random_playouts("spidge", 1, seed=0, rules=rules)
+    with pytest.raises(ValueError, match="unknown game"):
+        batch.random_playouts("hearts", 1, seed=0)  # type: ignore[call-overload]
+    assert batch.SpitzerBatch is batch._core.SpitzerBatch
+    assert trickcore.BACKEND in batch._core.__name__ or trickcore.BACKEND == "cython"

@@ -195,7 +195,7 @@ def _spidge_twin(m: Backend, state: object, hand: int, rng: random.Random) -> ob
     history = [int(c) for c in state.history]  # type: ignore[attr-defined]
     who = state.history_hands()  # type: ignore[attr-defined]
     led = None
-    for i, (c, h) in enumerate(zip(history, who)):
+    for i, (c, h) in enumerate(zip(history, who, strict=False)):
         if i % 4 == 0:
             led = None
         if c >= 52 and wild:
@@ -211,7 +211,7 @@ def _spidge_twin(m: Backend, state: object, hand: int, rng: random.Random) -> ob
         return None
     hands = []
     for h in range(4):
-        played = {c for c, w in zip(history, who) if w == h}
+        played = {c for c, w in zip(history, who, strict=False) if w == h}
         current = new[h] if h in new else {int(c) for c in state.hand(h)}  # type: ignore[attr-defined]
         hands.append(sum(1 << c for c in current | played))
     twin = sg.SpidgeState(hands, state.flags, state.slam_tricks,  # type: ignore[attr-defined]
@@ -256,3 +256,27 @@ def _hidden_independence(m: Backend, positions: int, seed: int) -> None:
 def test_hidden_cards_do_not_change_the_observation(backend: Backend) -> None:
     _hidden_independence(backend, 120 if backend["_observe"].__name__.startswith("trickcore._ref")
                          else 400, seed=5)
+
+
+def test_pytrick_tensors_encode_any_deal(both_backends: tuple[Backend, Backend]) -> None:
+    from pytrick import tensors
+
+    compiled, reference = both_backends
+    rng = random.Random(4)
+    for _ in range(10):
+        seed = rng.randrange(1 << 20)
+        for m in (compiled, reference):
+            state = spitzer_position(m, random.Random(seed), 0)
+            v = tensors.encode_observation(state, 2)
+            assert np.array_equal(v, compiled["_observe"].spitzer_observation(
+                spitzer_position(compiled, random.Random(seed), 0), 2))
+            g = spidge_position(m, random.Random(seed), 1)
+            assert tensors.encode_observation(g, 1).shape == (tensors.OBS_SIZE["spidge"],)
+        hand = tensors.plane(v, "spitzer", "own_hand")
+        assert hand.sum() == len(state.hand(2))  # type: ignore[attr-defined]
+    assert [p.name for p in tensors.layout("spitzer")] == [
+        name for name, _, _ in compiled["_observe"].SPITZER_OBS_LAYOUT]
+    with pytest.raises(ValueError, match="no plane"):
+        tensors.plane(v, "spitzer", "dummy_hand")
+    with pytest.raises(TypeError, match="Spitzer or Spidge"):
+        tensors.encode_observation(object(), 0)

@@ -15,9 +15,14 @@ import numpy as np
 from trickcore._reference import _spidge, _spitzer
 
 __all__ = [
-    "SPITZER_OBS_VERSION", "SPITZER_OBS_SIZE", "SPITZER_OBS_LAYOUT",
-    "SPIDGE_OBS_VERSION", "SPIDGE_OBS_SIZE", "SPIDGE_OBS_LAYOUT",
-    "spitzer_observation", "spidge_observation",
+    "SPIDGE_OBS_LAYOUT",
+    "SPIDGE_OBS_SIZE",
+    "SPIDGE_OBS_VERSION",
+    "SPITZER_OBS_LAYOUT",
+    "SPITZER_OBS_SIZE",
+    "SPITZER_OBS_VERSION",
+    "spidge_observation",
+    "spitzer_observation",
 ]
 
 SPITZER_OBS_VERSION = 1
@@ -95,11 +100,11 @@ def spitzer_observation(state: Any, seat: int) -> np.ndarray:
         p.set("current_trick", 32 * position + _spitzer.action_index(int(c)))
     n = len(plays)
     winners = list(state.trick_winners())
-    leaders = [(state.dealer + 1) % 4] + winners
+    leaders = [(state.dealer + 1) % 4, *winners]
     for t in range(n // 4 + 1 if n < 32 else 8):
         p.set("trick_leaders", 4 * t + rel(leaders[t]))
     points = [0, 0, 0, 0]
-    for t, (w, pts) in enumerate(zip(winners, state.trick_points())):
+    for t, (w, pts) in enumerate(zip(winners, state.trick_points(), strict=False)):
         p.set("trick_winners", 4 * t + rel(w))
         points[rel(w)] += pts
     for r in range(4):
@@ -148,20 +153,20 @@ def spidge_observation(state: Any, hand: int) -> np.ndarray:
         p.set("dummy_hand", int(card))
     history = [int(c) for c in state.history]
     who = list(state.history_hands())
-    for c, h in zip(history, who):
+    for c, h in zip(history, who, strict=False):
         p.set("played_by", 54 * rel(h) + c)
     n = len(history)
     for position, c in enumerate(history[n - n % 4:] if n < 52 else []):
         p.set("current_trick", 54 * position + c)
     winners = list(state.trick_winners)
-    leaders = [_spidge.LEFT] + winners
+    leaders = [_spidge.LEFT, *winners]
     for t in range(n // 4 + 1 if n < 52 else 13):
         p.set("trick_leaders", 4 * t + rel(leaders[t]))
     for t, w in enumerate(winners):
         p.set("trick_winners", 4 * t + rel(w))
     wild = bool(state.flags & _spidge.OPT_WILD_JOKERS)
     led: int | None = None
-    for i, (c, h) in enumerate(zip(history, who)):
+    for i, (c, h) in enumerate(zip(history, who, strict=False)):
         if i % 4 == 0:
             led = None
         if c in _spidge.JOKERS:
