@@ -75,7 +75,7 @@ def strength(card: int) -> int:
     c = _check(card)
     if c in TRUMP_ORDER:
         return len(TRUMP_ORDER) - TRUMP_ORDER.index(c)
-    return len(FAIL_ORDER) - FAIL_ORDER.index(c.rank)  # type: ignore[arg-type]
+    return len(FAIL_ORDER) - FAIL_ORDER.index(c.rank)
 
 
 def card_points(card: int) -> int:
@@ -316,11 +316,11 @@ class SpitzerState:
                     _msg.bad_hands(f"hand {seat} has {len(cards)} cards; each hand has 8")
                 )
             sets.append({int(c) for c in cards})
-        for card in PACK:
-            owners = [seat for seat in range(4) if card in sets[seat]]
+        for number in PACK:
+            owners = [seat for seat in range(4) if number in sets[seat]]
             if len(owners) > 1:
                 raise InvalidCardError(
-                    _msg.bad_hands(f"{Card(card)} is in hands {owners[0]} and {owners[1]}")
+                    _msg.bad_hands(f"{Card(number)} is in hands {owners[0]} and {owners[1]}")
                 )
         _check_dealer(dealer)
         if isinstance(options, bool) or not isinstance(options, int) or options & ~ALL_OPTIONS:
@@ -335,8 +335,8 @@ class SpitzerState:
         self._plays: list[tuple[int, int]] = []
         for code in announcements:
             self.announce(code)
-        for card in plays:
-            self.play(card)  # type: ignore[arg-type]
+        for item in plays:
+            self.play(item)  # type: ignore[arg-type]
 
     # -- basic facts ---------------------------------------------------------
 
