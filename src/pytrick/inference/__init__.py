@@ -1,0 +1,98 @@
+"""Information sets: what an observation says about the hidden cards, and exact
+uniform sampling of the complete deals consistent with it (for PIMC / ISMCTS).
+
+Every function takes an observation (``deal.observation(seat)``) and nothing
+else — never the real deal — and dispatches on its type:
+
+>>> from pytrick.spitzer import SpitzerDeal
+>>> from pytrick.inference import count_deals, possible_cards, sample_deals
+>>> deal = SpitzerDeal.from_seed(7)
+>>> for _ in range(4):
+...     deal.announce("pass")
+>>> for card in ("8D", "QC", "JD", "JC", "9C", "7C", "KC", "TD"):
+...     deal.play(card)
+>>> seen = deal.observation(2)
+>>> possible_cards(seen)[1] & "7C 8C AC"   # seat 1 trumped a club lead
+CardSet('')
+>>> count_deals(seen)
+7399392
+>>> samples = sample_deals(seen, 3, seed=1)
+>>> all(sample.observation(2) == seen for sample in samples)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pytrick.inference.constraints import (
+    Alternative,
+    Fact,
+    HiddenConstraints,
+    SamplerBackend,
+)
+from pytrick.spitzer import SpitzerDeal, SpitzerObservation
+from trickcore import CardSet
+
+__all__ = [
+    "Alternative",
+    "Fact",
+    "HiddenConstraints",
+    "SamplerBackend",
+    "count_deals",
+    "hidden_constraints",
+    "possible_cards",
+    "sample_deals",
+]
+
+
+def _game(observation: object) -> Any:
+    """The inference module of the observation's game."""
+    if isinstance(observation, SpitzerObservation):
+        from pytrick.inference import spitzer
+
+        return spitzer
+    raise TypeError(
+        f"expected a SpitzerObservation or SpidgeObservation (deal.observation(seat)), "
+        f"not {type(observation).__name__}"
+    )
+
+
+def hidden_constraints(observation: SpitzerObservation) -> HiddenConstraints:
+    """The hidden cards, how many each other hand holds, and every fact about them."""
+    result: HiddenConstraints = _game(observation).hidden_constraints(observation)
+    return result
+
+
+def possible_cards(observation: SpitzerObservation) -> dict[int, CardSet]:
+    """For every seat whose hand is hidden, the cards it may hold now: exactly
+    those it holds in at least one deal consistent with the observation."""
+    return hidden_constraints(observation).possible()
+
+
+def count_deals(
+    observation: SpitzerObservation, *, backend: SamplerBackend = None
+) -> int:
+    """The number of complete deals consistent with the observation (0 if the
+    observation is impossible)."""
+    return hidden_constraints(observation).count(backend)
+
+
+def sample_deals(
+    observation: SpitzerObservation,
+    n: int,
+    seed: int | None = None,
+    *,
+    backend: SamplerBackend = None,
+) -> list[SpitzerDeal]:
+    """*n* complete deals drawn independently and exactly uniformly from those
+    consistent with the observation, each replayed to the observed position.
+
+    The same observation and *seed* give the same deals (per *backend*: the
+    compiled and reference samplers draw differently); ``seed=None`` draws
+    fresh entropy.  Raises :class:`~pytrick.errors.PytrickError` if no deal is
+    consistent.
+    """
+    game = _game(observation)
+    constraints: HiddenConstraints = game.hidden_constraints(observation)
+    return [game.replay(observation, hands) for hands in constraints.sample(n, seed, backend)]

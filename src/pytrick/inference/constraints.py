@@ -1,0 +1,226 @@
+"""What an observer knows about the hidden cards, and exact counting and sampling over it.
+
+An observation leaves some cards *hidden* (not in the observer's hand, not
+played, not in a face-up dummy), and each other hand holds a known number of
+them.  The rules add facts: a void shown in play, a card a caller must hold, a
+suit an announcement rules out.  Most facts are *mask facts* ("seat 2 may not
+hold any heart", "seat 1 holds Q♣"), which the exact samplers of
+:mod:`trickcore._sampling` take directly as per-seat allowed masks.  The rest
+are disjunctions ("he holds at least one club", "he holds A♠ or no spade");
+each is split into **disjoint** alternatives that are mask facts.  The product
+of those alternatives gives *cases*: every consistent deal lies in exactly one
+case, so counts add up and a uniform draw picks a case with probability
+proportional to its count, then a uniform deal inside it — exact, with no
+rejection.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+from collections.abc import Sequence
+from typing import Literal, Protocol
+
+import trickcore
+from trickcore import CardSet
+from trickcore._reference import _sampling as _reference_sampling
+from trickcore.errors import PytrickError
+
+__all__ = ["Alternative", "Fact", "HiddenConstraints", "SamplerBackend"]
+
+#: Which sampler computes counts and draws: the compiled core, the reference
+#: twin, or ``None`` for the backend :mod:`trickcore` chose (:data:`trickcore.BACKEND`).
+SamplerBackend = Literal["cython", "python"] | None
+
+
+class _Sampler(Protocol):
+    def count_assignments(
+        self, hidden: int, sizes: Sequence[int], allowed: Sequence[int]
+    ) -> int: ...
+
+    def sample_assignments(
+        self,
+        hidden: int,
+        sizes: Sequence[int],
+        allowed: Sequence[int],
+        n: int,
+        seed: int | None = None,
+    ) -> list[tuple[int, ...]]: ...
+
+
+def _sampler(backend: SamplerBackend) -> _Sampler:
+    name = trickcore.BACKEND if backend is None else backend
+    if name == "python":
+        return _reference_sampling
+    if name == "cython":
+        from trickcore import _sampling
+
+        return _sampling
+    raise ValueError(f"unknown sampler backend {backend!r}: choose 'cython', 'python' or None")
+
+
+def _popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+@dataclasses.dataclass(frozen=True)
+class Fact:
+    """One thing the observer has inferred about another hand, with the rule it rests on."""
+
+    #: The seat (hand) the fact is about.
+    seat: int
+    #: What is known, e.g. ``'holds no ♥ (did not follow ♥ in trick 3)'``.
+    text: str
+    #: The rule that makes it so, e.g. ``'RULES.md §1.6'``.
+    rule: str
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} {self.text} ({self.rule})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Alternative:
+    """One branch of a disjunctive fact: *seat* holds every card of ``holds``
+    and none of ``lacks`` (both among the hidden cards)."""
+
+    seat: int
+    holds: CardSet
+    lacks: CardSet
+
+
+@dataclasses.dataclass(frozen=True)
+class HiddenConstraints:
+    """Everything an observer knows about where the hidden cards are.
+
+    ``seats[i]`` holds exactly ``sizes[i]`` of the ``hidden`` cards, all within
+    ``allowed[i]`` and including ``known[i]`` (``known`` cards are already
+    removed from the other seats' ``allowed``).  ``choices`` are the disjunctive
+    facts: a deal is consistent iff it satisfies the mask facts and, in every
+    choice, exactly one alternative (the alternatives of a choice are disjoint
+    and cover the fact).  ``facts`` lists every inference in words.
+    """
+
+    seats: tuple[int, ...]
+    hidden: CardSet
+    sizes: tuple[int, ...]
+    allowed: tuple[CardSet, ...]
+    known: tuple[CardSet, ...]
+    choices: tuple[tuple[Alternative, ...], ...]
+    facts: tuple[Fact, ...]
+
+    def cases(self) -> list[tuple[int, ...]]:
+        """The allowed masks of every case that has at least one deal.
+
+        A case picks one alternative of every choice; different cases are
+        disjoint and together they are exactly the consistent deals.
+        """
+        index = {seat: i for i, seat in enumerate(self.seats)}
+        hidden = int(self.hidden)
+        result = []
+        for picks in itertools.product(*self.choices):
+            allowed = [int(mask) for mask in self.allowed]
+            holds = [0] * len(self.seats)
+            for alt in picks:
+                i = index[alt.seat]
+                allowed[i] &= ~int(alt.lacks)
+                holds[i] |= int(alt.holds)
+            if any(h & ~a for h, a in zip(holds, allowed, strict=True)):
+                continue
+            for i, h in enumerate(holds):
+                for j in range(len(allowed)):
+                    if j != i:
+                        allowed[j] &= ~h
+            if _feasible(hidden, self.sizes, allowed):
+                result.append(tuple(allowed))
+        return result
+
+    def count(self, backend: SamplerBackend = None) -> int:
+        """The number of consistent deals of the hidden cards."""
+        sampler = _sampler(backend)
+        hidden = int(self.hidden)
+        return sum(sampler.count_assignments(hidden, self.sizes, case) for case in self.cases())
+
+    def possible(self) -> dict[int, CardSet]:
+        """For each hidden seat, the cards it holds in at least one consistent deal (exact)."""
+        hidden = int(self.hidden)
+        cases = self.cases()
+        result = {}
+        for i, seat in enumerate(self.seats):
+            found = 0
+            for case in cases:
+                for card_bit in _bits(case[i] & ~found):
+                    forced = [mask if j == i else mask & ~card_bit for j, mask in enumerate(case)]
+                    if _feasible(hidden, self.sizes, forced):
+                        found |= card_bit
+            result[seat] = CardSet.from_mask(found)
+        return result
+
+    def sample(
+        self, n: int, seed: int | None = None, backend: SamplerBackend = None
+    ) -> list[dict[int, int]]:
+        """*n* independent, exactly uniform deals of the hidden cards, each a dict
+        seat → mask.  The same constraints, *seed* and backend give the same deals."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+            raise PytrickError(f"n = {n!r}: must be a whole number of deals, 0 or more")
+        sampler = _sampler(backend)
+        hidden = int(self.hidden)
+        cases = self.cases()
+        if not cases:
+            raise PytrickError("no deal is consistent with the observation")
+        counts = [sampler.count_assignments(hidden, self.sizes, case) for case in cases]
+        rng = random.Random(seed)
+        total = sum(counts)
+        # Pick each draw's case with probability count/total (exact: big ints).
+        picks = []
+        for _ in range(n):
+            r = rng.randrange(total)
+            k = 0
+            while r >= counts[k]:
+                r -= counts[k]
+                k += 1
+            picks.append(k)
+        batches: dict[int, list[tuple[int, ...]]] = {}
+        for k in sorted(set(picks)):
+            batches[k] = sampler.sample_assignments(
+                hidden, self.sizes, cases[k], picks.count(k), rng.getrandbits(64)
+            )
+        cursor = dict.fromkeys(batches, 0)
+        deals = []
+        for k in picks:
+            hands = batches[k][cursor[k]]
+            cursor[k] += 1
+            deals.append(dict(zip(self.seats, hands, strict=True)))
+        return deals
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def _feasible(hidden: int, sizes: Sequence[int], allowed: Sequence[int]) -> bool:
+    """Does a deal exist?  Hall's condition: for every group of seats, the cards
+    that may only go to that group fit in it (sizes add up to the hidden count)."""
+    k = len(sizes)
+    if sum(sizes) != _popcount(hidden):
+        return False
+    for r in range(1, k + 1):
+        for group in itertools.combinations(range(k), r):
+            outside = 0
+            for j in range(k):
+                if j not in group:
+                    outside |= allowed[j]
+            inside = 0
+            for j in group:
+                inside |= allowed[j]
+            confined = hidden & ~outside
+            if confined & ~inside:
+                return False  # a card no seat may hold
+            if _popcount(confined) > sum(sizes[j] for j in group):
+                return False
+    return True
