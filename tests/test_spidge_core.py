@@ -60,6 +60,7 @@ def S(backend: dict[str, ModuleType]) -> ModuleType:
 
 # --- 2.3 the pack -------------------------------------------------------------
 
+
 def test_pack_with_jokers_replaces_two_red_twos(S):
     cards = set(S.pack(True))
     assert len(cards) == 52
@@ -94,6 +95,7 @@ def test_ranks_ace_high_jokers_equal_and_highest(S):
 
 # --- 2.2 the table: play order -------------------------------------------------
 
+
 def test_play_order_is_left_dummy_right_dealer(S):
     state = make(S, flags=0, **SUITS)
     order = []
@@ -115,10 +117,13 @@ def test_wrong_hand_card_names_the_holder(S):
 
 # --- 2.5 leads ------------------------------------------------------------------
 
+
 def test_opening_lead_may_not_be_a_trump(S):
     state = make(S, left="5C 9H AS KS JK1")
     before = snapshot(state)
-    with pytest.raises(IllegalMoveError, match="the opening lead may not be a trump: you hold .*5♣") as err:
+    with pytest.raises(
+        IllegalMoveError, match=r"the opening lead may not be a trump: you hold .*5♣"
+    ) as err:
         state.play("AS")
     assert "9♥" in str(err.value) and "K♠" not in str(err.value)
     assert snapshot(state) == before
@@ -176,8 +181,10 @@ def test_spades_broken_after_a_trump_in_an_earlier_trick(S):
 
 def test_trump_joker_breaks_spades_but_wild_joker_does_not(S):
     right = "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD JK1"
-    for flags, broken in ((S.OPT_JOKERS | S.OPT_SPADES_MUST_BE_BROKEN, True),
-                          (S.OPT_JOKERS | S.OPT_SPADES_MUST_BE_BROKEN | S.OPT_WILD_JOKERS, False)):
+    for flags, broken in (
+        (S.OPT_JOKERS | S.OPT_SPADES_MUST_BE_BROKEN, True),
+        (S.OPT_JOKERS | S.OPT_SPADES_MUST_BE_BROKEN | S.OPT_WILD_JOKERS, False),
+    ):
         state = make(S, flags=flags, left="3C 4C", dummy="AC", right=right, dealer="5C 6C")
         play(state, "3C AC JK1 5C")
         assert state.trumps_broken is broken
@@ -198,11 +205,12 @@ def test_spades_must_be_broken_exception_when_only_trumps(S):
 
 # --- 2.5 following ----------------------------------------------------------------
 
+
 def test_must_follow_suit(S):
     state = make(S, left="5C", dummy="9C 9H AS")
     state.play("5C")
     before = snapshot(state)
-    with pytest.raises(IllegalMoveError, match="must follow clubs: the dummy holds .*9♣"):
+    with pytest.raises(IllegalMoveError, match=r"must follow clubs: the dummy holds .*9♣"):
         state.play("9H")
     assert snapshot(state) == before
 
@@ -262,19 +270,20 @@ def test_trump_joker_led_requires_spades(S):
 
 # --- 2.5 winning a trick ---------------------------------------------------------------
 
+
 @pytest.mark.parametrize(
     ("trick", "winner"),
     [
-        ("5C AS KS 2C", 1),            # highest spade
-        ("5C 9C KC 2C", 2),            # highest of the suit led, no trump
-        ("5C 9H AH 2D", 0),            # off-suit cards never win
-        ("5C AS JK1 2C", 2),           # a single joker wins, above every trump
-        ("JK2 AS KS 2C", 0),           # a single joker led wins
-        ("5C JK1 AS JK2", 2),          # two jokers cancel: the spade wins
-        ("5C JK1 9C JK2", 2),          # two jokers, no spade: the suit led (clubs)
-        ("JK1 5H AH JK2", 2),          # joker led, no spade: suit of first non-joker card
-        ("JK1 5H 2S JK2", 2),          # joker led, cancelled: the spade wins
-        ("JK1 JK2 5D 9D", 3),          # both jokers first: the first non-joker suit
+        ("5C AS KS 2C", 1),  # highest spade
+        ("5C 9C KC 2C", 2),  # highest of the suit led, no trump
+        ("5C 9H AH 2D", 0),  # off-suit cards never win
+        ("5C AS JK1 2C", 2),  # a single joker wins, above every trump
+        ("JK2 AS KS 2C", 0),  # a single joker led wins
+        ("5C JK1 AS JK2", 2),  # two jokers cancel: the spade wins
+        ("5C JK1 9C JK2", 2),  # two jokers, no spade: the suit led (clubs)
+        ("JK1 5H AH JK2", 2),  # joker led, no spade: suit of first non-joker card
+        ("JK1 5H 2S JK2", 2),  # joker led, cancelled: the spade wins
+        ("JK1 JK2 5D 9D", 3),  # both jokers first: the first non-joker suit
     ],
 )
 def test_trick_winner(S, trick, winner):
@@ -300,6 +309,7 @@ def test_winner_leads_and_order_continues_clockwise(S):
 
 
 # --- 2.6 scoring ---------------------------------------------------------------
+
 
 def play_lowest(state) -> None:
     while not state.is_over:
@@ -370,6 +380,7 @@ def test_result_before_the_end_is_an_error(S):
 
 
 # --- state API -----------------------------------------------------------------
+
 
 def test_undo_restores_everything(S):
     state = make(S, flags=S.OPT_JOKERS | S.OPT_SPADES_MUST_BE_BROKEN)

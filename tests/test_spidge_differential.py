@@ -17,9 +17,16 @@ FLAG_SETS = st.sampled_from([1, 0, 1 | 2, 1 | 4, 1 | 8, 1 | 2 | 4 | 8, 4, 8])
 
 def observe(state):
     return (
-        tuple(int(h) for h in state.hands), state.hand_to_move, state.legal_mask, state.history,
-        state.trick_winners, state.tricks_won, state.trumps_broken,
-        state.current_trick, state.trick_leader, state.n_played,
+        tuple(int(h) for h in state.hands),
+        state.hand_to_move,
+        state.legal_mask,
+        state.history,
+        state.trick_winners,
+        state.tricks_won,
+        state.trumps_broken,
+        state.current_trick,
+        state.trick_leader,
+        state.n_played,
     )
 
 

@@ -13,16 +13,16 @@ from collections.abc import Iterable
 from trickcore.card import ALL_CARDS
 
 __all__ = [
-    "HAND_NAMES",
     "CATEGORY_NAMES",
-    "SUIT_NAMES",
-    "OK",
     "GAME_OVER",
-    "NOT_HELD",
-    "OPENING_LEAD_TRUMP",
-    "TRUMPS_NOT_BROKEN",
+    "HAND_NAMES",
     "MUST_FOLLOW",
+    "NOT_HELD",
     "NOT_IN_PACK",
+    "OK",
+    "OPENING_LEAD_TRUMP",
+    "SUIT_NAMES",
+    "TRUMPS_NOT_BROKEN",
     "card_list",
     "illegal_play_message",
     "not_in_pack_message",
@@ -56,7 +56,9 @@ def _holder(hand: int) -> str:
     return "the dummy holds" if hand == 1 else "you hold"
 
 
-def illegal_play_message(reason: int, card: int, hand: int, relevant: Iterable[int], suit: int) -> str:
+def illegal_play_message(
+    reason: int, card: int, hand: int, relevant: Iterable[int], suit: int
+) -> str:
     """The message for a rejected play.
 
     *reason* is one of the codes above, *hand* the core hand index to move
@@ -89,5 +91,7 @@ def not_in_pack_message(card: int, jokers: bool) -> str:
     """The message for a card that is not in this deal's pack."""
     shown = ALL_CARDS[card].unicode()
     if jokers:
-        return f"{shown} is not in the Spidge pack with jokers (2♦ and 2♥ are replaced by the jokers)"
+        return (
+            f"{shown} is not in the Spidge pack with jokers (2♦ and 2♥ are replaced by the jokers)"
+        )
     return f"{shown} is not in the Spidge pack without jokers (jokers=False)"

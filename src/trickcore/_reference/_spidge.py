@@ -6,7 +6,7 @@ of a card is its card number (0..53).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from trickcore import _spidge_messages as messages
 from trickcore._reference._cards import CardSet, mask_of
@@ -118,8 +118,11 @@ def trick_winner(cards: Sequence[int]) -> int:
 
 
 def _check_options(flags: int, slam_tricks: int, spidge_tricks: int) -> None:
-    for name, value in (("flags", flags), ("slam_tricks", slam_tricks),
-                        ("spidge_tricks", spidge_tricks)):
+    for name, value in (
+        ("flags", flags),
+        ("slam_tricks", slam_tricks),
+        ("spidge_tricks", spidge_tricks),
+    ):
         if isinstance(value, bool) or not isinstance(value, int):
             raise RulesError(f"{name} must be an int, not {type(value).__name__}")
     if not 0 <= flags <= 15:
@@ -139,10 +142,15 @@ class SpidgeState:
     together they must be the pack.  *flags* are the ``OPT_*`` options.
     """
 
-    __slots__ = ("_hands", "_history", "_leaders", "_flags", "_slam", "_spidge", "context")
+    __slots__ = ("_flags", "_hands", "_history", "_leaders", "_slam", "_spidge", "context")
 
-    def __init__(self, hands: Sequence[object] = (), flags: int = DEFAULT_FLAGS,
-                 slam_tricks: int = 13, spidge_tricks: int = 10) -> None:
+    def __init__(
+        self,
+        hands: Sequence[object] = (),
+        flags: int = DEFAULT_FLAGS,
+        slam_tricks: int = 13,
+        spidge_tricks: int = 10,
+    ) -> None:
         _check_options(flags, slam_tricks, spidge_tricks)
         if isinstance(hands, (str, bytes)) or len(hands) != 4:
             raise InvalidCardError("a Spidge deal needs four hands: left, dummy, right, dealer")
@@ -156,7 +164,9 @@ class SpidgeState:
                 )
             outside = sorted(cards - the_pack)
             if outside:
-                raise InvalidCardError(messages.not_in_pack_message(outside[0], bool(flags & OPT_JOKERS)))
+                raise InvalidCardError(
+                    messages.not_in_pack_message(outside[0], bool(flags & OPT_JOKERS))
+                )
             twice = sorted(cards & seen)
             if twice:
                 raise InvalidCardError(f"{ALL_CARDS[twice[0]].unicode()} is dealt to two hands")
@@ -260,14 +270,16 @@ class SpidgeState:
     def hand(self, index: int) -> CardSet:
         """The cards hand *index* (0 left, 1 dummy, 2 right, 3 dealer) still holds."""
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= 3:
-            raise ValueError(f"invalid hand {index!r}: hands are 0 (left), 1 (dummy), 2 (right), 3 (dealer)")
+            raise ValueError(
+                f"invalid hand {index!r}: hands are 0 (left), 1 (dummy), 2 (right), 3 (dealer)"
+            )
         return CardSet(self._hands[index])
 
     @property
     def initial_hands(self) -> tuple[CardSet, CardSet, CardSet, CardSet]:
         """The four hands as dealt."""
         cards = [set(h) for h in self._hands]
-        for card, hand in zip(self._history, self.history_hands()):
+        for card, hand in zip(self._history, self.history_hands(), strict=False):
             cards[hand].add(card)
         return (CardSet(cards[0]), CardSet(cards[1]), CardSet(cards[2]), CardSet(cards[3]))
 
@@ -278,7 +290,7 @@ class SpidgeState:
     # -- rules ---------------------------------------------------------------
     def _suit_led(self) -> int | None:
         """The suit the next card must follow, or None if it is free."""
-        trick = self._history[len(self._history) // 4 * 4:]
+        trick = self._history[len(self._history) // 4 * 4 :]
         if not trick:
             return None
         if not self._wild():
@@ -339,9 +351,13 @@ class SpidgeState:
         elif isinstance(card, int) and not isinstance(card, bool):
             number = int(_check(card))
         else:
-            raise TypeError(f"a card is a Card, an int 0..53 or card text, not {type(card).__name__}")
+            raise TypeError(
+                f"a card is a Card, an int 0..53 or card text, not {type(card).__name__}"
+            )
         if number not in pack(bool(self._flags & OPT_JOKERS)):
-            raise InvalidCardError(messages.not_in_pack_message(number, bool(self._flags & OPT_JOKERS)))
+            raise InvalidCardError(
+                messages.not_in_pack_message(number, bool(self._flags & OPT_JOKERS))
+            )
         return number
 
     def illegal_reason(self, card: object) -> str | None:
@@ -358,7 +374,9 @@ class SpidgeState:
         reason, relevant, suit = self._check(number)
         if reason != messages.OK:
             raise IllegalMoveError(
-                messages.illegal_play_message(reason, number, self.hand_to_move or 0, relevant, suit)
+                messages.illegal_play_message(
+                    reason, number, self.hand_to_move or 0, relevant, suit
+                )
             )
         self._hands[self.hand_to_move].remove(number)  # type: ignore[index]
         self._history.append(number)
@@ -442,8 +460,14 @@ class SpidgeState:
 
     # -- identity ------------------------------------------------------------
     def _key(self) -> tuple[object, ...]:
-        return (tuple(frozenset(h) for h in self._hands), tuple(self._history),
-                self._flags, self._slam, self._spidge, self.context)
+        return (
+            tuple(frozenset(h) for h in self._hands),
+            tuple(self._history),
+            self._flags,
+            self._slam,
+            self._spidge,
+            self.context,
+        )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, SpidgeState):
@@ -456,5 +480,7 @@ class SpidgeState:
     def __repr__(self) -> str:
         to_move = self.hand_to_move
         where = "over" if to_move is None else f"{messages.HAND_NAMES[to_move]} to play"
-        return (f"<{type(self).__name__} trick {min(self.tricks_played + 1, 13)}, {where}, "
-                f"tricks {'/'.join(map(str, self.tricks_won))}>")
+        return (
+            f"<{type(self).__name__} trick {min(self.tricks_played + 1, 13)}, {where}, "
+            f"tricks {'/'.join(map(str, self.tricks_won))}>"
+        )

@@ -1,0 +1,257 @@
+"""One Spidge deal: deal, play and score (RULES.md 2.2-2.6)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple, TypeVar
+
+import trickcore
+from pytrick.spidge.dealing import cut_for_dealer, deal_pack, shuffled_pack
+from pytrick.spidge.observation import SpidgeObservation
+from pytrick.spidge.result import Category, SpidgeResult
+from pytrick.spidge.rules import SpidgeRules
+from pytrick.spidge.table import Hand, Turn, hand_of, player_of
+from trickcore import CardSet
+from trickcore.card import Card
+
+__all__ = ["SpidgeDeal", "Trick"]
+
+_core = trickcore.spidge
+
+CardLike = Card | int | str
+HandLike = CardSet | int | str | Iterable[int | str]
+_D = TypeVar("_D", bound="SpidgeDeal")
+
+
+class _Context(NamedTuple):
+    """What the API adds to the core state: who deals, and the rules."""
+
+    dealer: int
+    rules: SpidgeRules
+
+
+class Trick(NamedTuple):
+    """A complete trick: the hand that led, the four cards in play order, the winner."""
+
+    leader: Hand
+    cards: tuple[Card, Card, Card, Card]
+    winner: Hand
+
+
+class SpidgeDeal(_core.SpidgeState):
+    """One Spidge deal, from the deal to the score.
+
+    Players are 0, 1, 2 (see :mod:`pytrick.spidge.table`); the hands are
+    ``deal.hand(Hand.LEFT)`` … ``deal.hand(Hand.DEALER)``.  It follows
+    python-chess's ``Board``: :attr:`to_move`, :attr:`legal_moves` (a card set),
+    :meth:`play` / :meth:`undo`, :meth:`copy`, :attr:`is_over`, equality and
+    hashing.  The hot methods are the compiled core's own.
+
+    >>> deal = SpidgeDeal.from_seed(7)
+    >>> deal.dealer, deal.to_move
+    (1, Turn(player=2, hand=<Hand.LEFT: 0>))
+    >>> deal.player_hand(2)
+    CardSet('7C 9C TC AC 5D 7D 8D 9D 9H QH AH QS JK1')
+    >>> deal.play("QS")
+    Traceback (most recent call last):
+    ...
+    trickcore.errors.IllegalMoveError: cannot lead Q♠: the opening lead may not be a trump: you hold 7♣, 9♣, 10♣, A♣, 5♦, 7♦, 8♦, 9♦, 9♥, Q♥ and A♥
+    >>> deal.play("AC")
+    >>> deal.to_move
+    Turn(player=1, hand=<Hand.DUMMY: 1>)
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        hands: Sequence[HandLike],
+        dummy: HandLike,
+        dealer: int = 0,
+        rules: SpidgeRules | None = None,
+    ) -> None:
+        """A deal of explicit hands: *hands* by player (0, 1, 2), *dummy*, and *dealer*."""
+        rules = rules or SpidgeRules()
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 2:
+            raise ValueError(f"invalid dealer {dealer!r}: players are 0, 1 and 2")
+        if isinstance(hands, (str, bytes)) or len(hands) != 3:
+            raise trickcore.InvalidCardError(
+                "a Spidge deal needs three players' hands and the dummy"
+            )
+        by_hand = [hands[player_of(h, dealer)] if h != Hand.DUMMY else dummy for h in Hand]
+        super().__init__(by_hand, rules.flags, rules.slam_tricks, rules.spidge_tricks)
+        self.context = _Context(dealer, rules)
+
+    # -- creating a deal -----------------------------------------------------------
+
+    @classmethod
+    def from_pack(
+        cls: type[_D], pack: Sequence[CardLike], dealer: int, rules: SpidgeRules | None = None
+    ) -> _D:
+        """A deal dealt from *pack* (top card first) by *dealer*: one card at a
+        time clockwise from the dealer's left, the dummy second (RULES.md 2.4)."""
+        left, dummy, right, own = deal_pack([Card(c) for c in pack])
+        hands: list[list[Card]] = [[], [], []]
+        for hand, cards in ((Hand.LEFT, left), (Hand.RIGHT, right), (Hand.DEALER, own)):
+            hands[player_of(hand, dealer)] = cards
+        return cls(hands, dummy, dealer, rules)
+
+    @classmethod
+    def from_seed(
+        cls: type[_D], seed: int, dealer: int | None = None, rules: SpidgeRules | None = None
+    ) -> _D:
+        """A shuffled deal, the same on every platform for the same *seed*: with
+        ``rng = random.Random(seed)``, the players cut for the dealer
+        (:func:`~pytrick.spidge.dealing.cut_for_dealer`) unless *dealer* is
+        given, then ``rng`` shuffles the pack (see :mod:`pytrick.spidge.dealing`)."""
+        rules = rules or SpidgeRules()
+        rng = random.Random(seed)
+        if dealer is None:
+            dealer = cut_for_dealer(rng, rules.jokers)
+        return cls.from_pack(shuffled_pack(rng, rules.jokers), dealer, rules)
+
+    # -- typed views over the core -------------------------------------------------
+
+    @property
+    def dealer(self) -> int:
+        """The player who deals, and plays the dummy."""
+        return self._context.dealer
+
+    @property
+    def rules(self) -> SpidgeRules:
+        return self._context.rules
+
+    @property
+    def _context(self) -> _Context:
+        context = self.context
+        assert isinstance(context, _Context)
+        return context
+
+    @property
+    def to_move(self) -> Turn | None:
+        """Whose turn: the player choosing, and the hand the card comes from
+        (``Hand.DUMMY`` when the dealer plays the dummy); None when over."""
+        hand = self.hand_to_move
+        if hand is None:
+            return None
+        return Turn(player_of(hand, self.dealer), Hand(hand))
+
+    @property
+    def dummy(self) -> CardSet:
+        """The dummy's cards (public)."""
+        return self.hand(Hand.DUMMY)
+
+    def player_hand(self, player: int) -> CardSet:
+        """The cards *player* holds in his own hand (for the dealer, not the dummy)."""
+        return self.hand(hand_of(self._player(player), self.dealer))
+
+    def hand_of(self, player: int) -> Hand:
+        """The hand *player* holds in this deal."""
+        return hand_of(self._player(player), self.dealer)
+
+    def player_of(self, hand: int) -> int:
+        """The player who plays *hand* (the dealer plays the dummy)."""
+        return player_of(Hand(hand), self.dealer)
+
+    @staticmethod
+    def _player(player: int) -> int:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player <= 2:
+            raise ValueError(f"invalid player {player!r}: players are 0, 1 and 2")
+        return player
+
+    def plays(self) -> tuple[tuple[Hand, Card], ...]:
+        """Every card played: (hand, card), in order."""
+        return tuple(zip((Hand(h) for h in self.history_hands()), self.history, strict=False))
+
+    def tricks(self) -> tuple[Trick, ...]:
+        """The complete tricks, in order."""
+        plays = self.plays()
+        result = []
+        for t, winner in enumerate(self.trick_winners):
+            four = plays[4 * t : 4 * t + 4]
+            cards = (four[0][1], four[1][1], four[2][1], four[3][1])
+            result.append(Trick(four[0][0], cards, Hand(winner)))
+        return tuple(result)
+
+    @property
+    def result(self) -> SpidgeResult:
+        """The score of the finished deal (RULES.md 2.6); raises IllegalMoveError before."""
+        categories = self.categories()
+        won = self.tricks_won
+        dealer = self.dealer
+        by_player_hand = [hand_of(p, dealer) for p in range(3)]
+
+        def tricks(hand: Hand) -> int:
+            return won[hand] + (won[Hand.DUMMY] if hand == Hand.DEALER else 0)
+
+        cats = tuple(Category(categories[h]) for h in by_player_hand)
+        return SpidgeResult(
+            dealer=dealer,
+            hand_tricks=won,
+            tricks=(
+                tricks(by_player_hand[0]),
+                tricks(by_player_hand[1]),
+                tricks(by_player_hand[2]),
+            ),
+            categories=(cats[0], cats[1], cats[2]),
+            points=(cats[0].points, cats[1].points, cats[2].points),
+        )
+
+    def observation(self, player: int) -> SpidgeObservation:
+        """Exactly what *player* may know; see :class:`SpidgeObservation`."""
+        seat = self.hand_of(player)
+        to_move = self.to_move
+        plays = self.plays()
+        start = self.tricks_played * 4
+        return SpidgeObservation(
+            player=player,
+            seat=seat,
+            dealer=self.dealer,
+            rules=self.rules,
+            hand=self.hand(seat),
+            dummy=self.dummy,
+            plays=plays,
+            trick_winners=tuple(Hand(w) for w in self.trick_winners),
+            current_trick=plays[start:] if not self.is_over else (),
+            to_move=to_move,
+            legal_moves=self.legal_moves
+            if to_move is not None and to_move.player == player
+            else CardSet(),
+        )
+
+    def __repr__(self) -> str:
+        turn = self.to_move
+        where = "over" if turn is None else f"{turn} to play"
+        return (
+            f"<SpidgeDeal dealer {self.dealer}, trick {min(self.tricks_played + 1, 13)}, "
+            f"{where}, tricks by hand {'/'.join(map(str, self.tricks_won))}>"
+        )
+
+    # -- records -------------------------------------------------------------------
+
+    def to_record(self) -> dict[str, Any]:
+        """The JSON record of this deal (see :mod:`pytrick.spidge.record`)."""
+        from pytrick.spidge import record
+
+        return record.deal_record(self)
+
+    @classmethod
+    def from_record(cls: type[_D], data: Mapping[str, Any]) -> _D:
+        """Validate and replay a deal record; a fault raises :class:`RecordError`
+        naming the first bad field or move."""
+        from pytrick.spidge import record
+
+        return record.read_deal_record(cls, data)
+
+    def summary(self) -> str:
+        """The deal and its result, for people."""
+        from pytrick.spidge import text
+
+        return text.deal_summary(self)
+
+    def summary_json(self) -> dict[str, Any]:
+        """The deal's result, for machines."""
+        from pytrick.spidge import text
+
+        return text.deal_summary_json(self)

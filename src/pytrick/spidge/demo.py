@@ -1,0 +1,74 @@
+"""``pytrick demo spidge``: a whole game between the built-in bots, printed."""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import TextIO
+
+from pytrick.spidge.bots import HeuristicBot, RandomBot, SpidgeBot
+from pytrick.spidge.deal import SpidgeDeal
+from pytrick.spidge.game import SpidgeGame
+from pytrick.spidge.rules import SpidgeRules
+from pytrick.spidge.text import hands_lines, tricks_lines
+
+__all__ = ["demo", "play_deal"]
+
+
+def play_deal(deal: SpidgeDeal, bots: list[SpidgeBot]) -> None:
+    """Play *deal* to the end, each player's bot choosing from its own
+    observation (the dealer's bot plays the dummy too)."""
+    while not deal.is_over:
+        turn = deal.to_move
+        assert turn is not None
+        deal.play(bots[turn.player].play(deal.observation(turn.player)))
+
+
+def demo(
+    seed: int | None = None, out: TextIO | None = None, rules: SpidgeRules | None = None
+) -> SpidgeGame:
+    """Play a whole game to the target between two heuristic bots (players 0
+    and 2) and a random one (1), printing every deal; return the game.
+
+    >>> import io
+    >>> game = demo(seed=1, out=io.StringIO())
+    >>> game.winner is not None
+    True
+    """
+    out = out if out is not None else sys.stdout
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    game = SpidgeGame(rules, seed=seed)
+    bots: list[SpidgeBot] = [HeuristicBot(seed), RandomBot(seed + 1), HeuristicBot(seed + 2)]
+    print(
+        f"Spidge to {game.rules.target}, seed {seed}: players 0 and 2 heuristic bots, 1 random",
+        file=out,
+    )
+    while not game.is_over:
+        deal = game.next_deal()
+        print(
+            f"\nDeal {len(game.deals)}: dealer player {deal.dealer}, "
+            "the dummy sits opposite and is played by the dealer",
+            file=out,
+        )
+        for line in hands_lines(deal):
+            print(line, file=out)
+        play_deal(deal, bots)
+        for line in tricks_lines(deal):
+            print(line, file=out)
+        result = deal.result
+        for player in range(3):
+            role = " (dealer, with the dummy)" if player == deal.dealer else ""
+            print(
+                f"  player {player}{role}: {result.tricks[player]} tricks → "
+                f"{result.categories[player]}, +{result.points[player]}",
+                file=out,
+            )
+        game.finish_deal()
+        print(
+            "Totals: " + ", ".join(f"player {p} {t}" for p, t in enumerate(game.totals)), file=out
+        )
+    how = " with a grand slam" if game.won_by_grand_slam else ""
+    assert game.winner is not None
+    print(f"\nPlayer {game.winner} wins{how}, {game.totals[game.winner]} points.", file=out)
+    return game

@@ -1,0 +1,57 @@
+"""What one Spidge player may know (RULES.md 2.2, 2.4, 2.5)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from pytrick.spidge.rules import SpidgeRules
+from pytrick.spidge.table import Hand, Turn
+from trickcore import CardSet
+from trickcore.card import Card
+
+__all__ = ["SpidgeObservation"]
+
+
+@dataclasses.dataclass(frozen=True)
+class SpidgeObservation:
+    """Exactly what *player* may know, and nothing else.
+
+    Every player sees his own hand, the dummy (turned face up after the deal),
+    every card played and by which hand, and who won each trick.  The dealer
+    holds the dummy as well, so for him :attr:`legal_moves` covers the dummy's
+    turns too.  The other hands are never here (a test proves it).
+    """
+
+    #: The observing player (0, 1, 2) and the hand he holds.
+    player: int
+    seat: Hand
+    dealer: int
+    rules: SpidgeRules
+    #: The observer's own cards (for the dealer, his own hand, not the dummy).
+    hand: CardSet
+    #: The dummy's cards: public from the start.
+    dummy: CardSet
+    #: Every card played so far: (hand that played it, card), in order.
+    plays: tuple[tuple[Hand, Card], ...]
+    #: The hand that won each complete trick.
+    trick_winners: tuple[Hand, ...]
+    #: The cards of the trick in progress, with the hands that played them.
+    current_trick: tuple[tuple[Hand, Card], ...]
+    #: Whose turn it is, or None when the deal is over.
+    to_move: Turn | None
+    #: What the observer may play now (empty unless it is his turn, the dummy's
+    #: turns counting as the dealer's).
+    legal_moves: CardSet
+
+    @property
+    def played(self) -> CardSet:
+        """Every card played so far."""
+        return CardSet(card for _, card in self.plays)
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self.to_move is not None and self.to_move.player == self.player
+
+    def visible_cards(self) -> CardSet:
+        """Every card this observation shows: own hand, the dummy, and the cards played."""
+        return self.hand | self.dummy | self.played

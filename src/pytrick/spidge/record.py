@@ -1,0 +1,194 @@
+"""JSON records of Spidge deals and games.
+
+A **deal record** (``"kind": "deal"``)::
+
+    {"format": "pytrick", "version": 1, "game": "spidge", "kind": "deal",
+     "rules": {"target": 3, "jokers": true, "joker_suit": "trump", ...},
+     "dealer": 1,
+     "hands": [["4C", "9C", ...], [...], [...]],
+     "dummy": ["2C", ...],
+     "plays": ["AC", "5C", ...],
+     "result": {...}}
+
+``hands`` are the three players' hands as dealt, by player (0, 1, 2);
+``dummy`` is the dummy's.  Instead of ``hands`` and ``dummy`` a record may
+give ``"pack"``: the 52 cards top first, dealt one at a time clockwise from
+the dealer's left (RULES.md 2.4).  ``rules`` may omit options that have their
+default.  ``plays`` are the cards in the order played (the dummy's included).
+``result`` is written for a finished deal and, if present when loading, must
+match the replay.
+
+A **game record** (``"kind": "game"``) has ``rules`` and ``deals``, a list of
+deal bodies (``dealer``, ``hands`` and ``dummy`` or ``pack``, ``plays``); the
+deal passes clockwise, every deal but the last is finished, and no deal
+follows the one that decided the game.  ``totals`` and ``winner``, if
+present, must match.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from pytrick.records import RecordReader, card_at, check_envelope, envelope
+from pytrick.spidge.rules import SpidgeRules
+from trickcore.card import Card
+from trickcore.errors import PytrickError, RecordError, RulesError
+
+if TYPE_CHECKING:
+    from pytrick.spidge.deal import SpidgeDeal
+    from pytrick.spidge.game import SpidgeGame
+
+__all__ = [
+    "deal_body",
+    "deal_record",
+    "game_record",
+    "read_deal_body",
+    "read_deal_record",
+    "read_game_record",
+]
+
+D = TypeVar("D", bound="SpidgeDeal")
+G = TypeVar("G", bound="SpidgeGame")
+
+
+def deal_body(deal: SpidgeDeal) -> dict[str, Any]:
+    """The game-specific fields of a deal: dealer, hands, dummy, plays (and result)."""
+    initial = deal.initial_hands
+    body: dict[str, Any] = {
+        "dealer": deal.dealer,
+        "hands": [[str(c) for c in initial[deal.hand_of(p)]] for p in range(3)],
+        "dummy": [str(c) for c in initial[1]],
+        "plays": [str(card) for card in deal.history],
+    }
+    if deal.is_over:
+        body["result"] = deal.result.to_json()
+    return body
+
+
+def deal_record(deal: SpidgeDeal) -> dict[str, Any]:
+    """The full record of a deal (envelope, rules, body)."""
+    record = envelope("spidge", "deal")
+    record["rules"] = deal.rules.to_dict()
+    record.update(deal_body(deal))
+    return record
+
+
+def read_rules(reader: RecordReader) -> SpidgeRules:
+    if not reader.has("rules"):
+        return SpidgeRules()
+    rules = reader.object("rules")
+    try:
+        return SpidgeRules.from_dict(rules.data)
+    except RulesError as error:
+        # RulesError messages start with the option's name.
+        raise RecordError(f"{rules.path}.{error}") from None
+    except TypeError as error:  # pragma: no cover - from_dict checks keys first
+        raise RecordError(f"{rules.path}: {error}") from None
+
+
+def _hand(path: str, value: object) -> list[Card]:
+    if not isinstance(value, list):
+        raise RecordError(f"{path}: expected a list of 13 cards")
+    return [card_at(f"{path}[{i}]", text) for i, text in enumerate(value)]
+
+
+def read_deal_body(cls: type[D], reader: RecordReader, rules: SpidgeRules) -> D:
+    """Validate and replay the body of a deal read by *reader*."""
+    dealer = reader.int("dealer", 0, 2)
+    has_hands = reader.has("hands") or reader.has("dummy")
+    if has_hands == reader.has("pack"):
+        raise reader.error("hands", "give either 'hands' and 'dummy', or 'pack'")
+    try:
+        if reader.has("pack"):
+            deal = cls.from_pack(reader.cards("pack"), dealer, rules)
+        else:
+            items = reader.items("hands")
+            if len(items) != 3:
+                raise reader.error("hands", f"expected 3 hands (players 0, 1, 2), got {len(items)}")
+            hands = [_hand(path, value) for path, value in items]
+            dummy = _hand(reader.where("dummy"), reader.raw("dummy"))
+            deal = cls(hands, dummy, dealer, rules)
+    except RecordError:
+        raise
+    except PytrickError as error:
+        raise reader.error("pack" if reader.has("pack") else "hands", str(error)) from None
+    for path, value in reader.items("plays") if reader.has("plays") else []:
+        card = card_at(path, value)
+        try:
+            deal.play(card)
+        except PytrickError as error:
+            raise RecordError(f"{path}: {value!r} is illegal: {error}") from None
+    if reader.has("result"):
+        recorded = reader.raw("result")
+        if not deal.is_over:
+            raise reader.error("result", "the deal is not finished, so it has no result")
+        replayed = deal.result.to_json()
+        if recorded != replayed:
+            raise reader.error(
+                "result", f"does not match the replay: recorded {recorded}, replayed {replayed}"
+            )
+    return deal
+
+
+def read_deal_record(cls: type[D], data: Mapping[str, Any]) -> D:
+    """Validate and replay a whole deal record."""
+    game, kind = check_envelope(data)
+    reader = RecordReader(data)
+    if (game, kind) != ("spidge", "deal"):
+        raise reader.error("kind", f"expected a Spidge deal record, got {game} {kind}")
+    return read_deal_body(cls, reader, read_rules(reader))
+
+
+def game_record(game: SpidgeGame) -> dict[str, Any]:
+    """The full record of a game."""
+    record = envelope("spidge", "game")
+    record["rules"] = game.rules.to_dict()
+    record["deals"] = [deal_body(deal) for deal in game.deals]
+    record["totals"] = list(game.totals)
+    record["winner"] = game.winner
+    return record
+
+
+def read_game_record(cls: type[G], data: Mapping[str, Any]) -> G:
+    """Validate and replay a whole game record."""
+    from pytrick.spidge.deal import SpidgeDeal
+
+    kind = check_envelope(data)
+    reader = RecordReader(data)
+    if kind != ("spidge", "game"):
+        raise reader.error("kind", f"expected a Spidge game record, got {kind[0]} {kind[1]}")
+    rules = read_rules(reader)
+    game: G | None = None
+    for path, value in reader.items("deals"):
+        body = RecordReader(value, path)
+        if game is not None:
+            if game.deals and game.deals[-1].is_over:
+                game.finish_deal()
+            if game.is_over:
+                raise RecordError(f"{path}: the game is over: player {game.winner} has won")
+            if game.current is not None:
+                raise RecordError(f"{path}: the deal before it is not finished")
+            expected = game.next_dealer()
+            if body.int("dealer", 0, 2) != expected:
+                raise body.error(
+                    "dealer",
+                    f"expected player {expected} (the deal passes clockwise), "
+                    f"got {body.raw('dealer')}",
+                )
+        deal = read_deal_body(SpidgeDeal, body, rules)
+        if game is None:
+            game = cls(rules, first_dealer=deal.dealer)
+        try:
+            game.add_deal(deal)
+        except PytrickError as error:
+            raise RecordError(f"{path}: {error}") from None
+    if game is None:
+        raise reader.error("deals", "a game record needs at least one deal")
+    if reader.has("totals") and reader.raw("totals") != list(game.totals):
+        raise reader.error(
+            "totals", f"recorded {reader.raw('totals')}, replayed {list(game.totals)}"
+        )
+    if reader.has("winner") and reader.raw("winner") != game.winner:
+        raise reader.error("winner", f"recorded {reader.raw('winner')!r}, replayed {game.winner!r}")
+    return game

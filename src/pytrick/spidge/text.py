@@ -1,0 +1,119 @@
+"""Spidge deals and games as text for people and JSON summaries for machines."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+from pytrick.spidge.table import Hand
+from trickcore.card import Card
+
+if TYPE_CHECKING:
+    from pytrick.spidge.deal import SpidgeDeal
+    from pytrick.spidge.game import SpidgeGame
+
+__all__ = [
+    "deal_summary",
+    "deal_summary_json",
+    "game_summary",
+    "game_summary_json",
+    "hand_text",
+    "hands_lines",
+    "tricks_lines",
+]
+
+
+def hand_text(cards: Iterable[Card]) -> str:
+    """Cards grouped by suit, spades first, high to low: ``'♠ A 10 3 | ♥ K …'``."""
+    groups: dict[str, list[Card]] = {}
+    for card in sorted(cards, key=lambda c: -int(c)):
+        key = "🃏" if card.is_joker else card.unicode()[-1]
+        groups.setdefault(key, []).append(card)
+    parts = []
+    for symbol in ("🃏", "♠", "♥", "♦", "♣"):
+        if symbol in groups:
+            if symbol == "🃏":
+                parts.append(" ".join(c.unicode() for c in groups[symbol]))
+            else:
+                parts.append(symbol + " " + " ".join(c.unicode()[:-1] for c in groups[symbol]))
+    return " | ".join(parts) or "—"
+
+
+def _hand_name(deal: SpidgeDeal, hand: Hand) -> str:
+    if hand == Hand.DUMMY:
+        return "dummy"
+    return f"player {deal.player_of(hand)}"
+
+
+def hands_lines(deal: SpidgeDeal) -> list[str]:
+    """The four hands as dealt, in play order from the dealer's left."""
+    initial = deal.initial_hands
+    lines = []
+    for hand in Hand:
+        role = {Hand.DUMMY: "dummy, face up", Hand.DEALER: "dealer"}.get(hand, str(hand))
+        lines.append(f"  {_hand_name(deal, hand):>9} ({role}): {hand_text(initial[hand])}")
+    return lines
+
+
+def tricks_lines(deal: SpidgeDeal) -> list[str]:
+    """One line per complete trick: who led, the cards, who won."""
+    lines = []
+    for number, trick in enumerate(deal.tricks(), 1):
+        order = [Hand((trick.leader + i) % 4) for i in range(4)]
+        cards = ", ".join(
+            f"{_hand_name(deal, hand)} {card.unicode()}"
+            for hand, card in zip(order, trick.cards, strict=False)
+        )
+        lines.append(f"  trick {number:2}: {cards} → {_hand_name(deal, trick.winner)}")
+    return lines
+
+
+def deal_summary(deal: SpidgeDeal) -> str:
+    lines = [f"Spidge deal, dealer player {deal.dealer} (plays the dummy)"]
+    lines += hands_lines(deal)
+    lines += tricks_lines(deal)
+    if deal.is_over:
+        lines.append("Result: " + deal.result.describe())
+    else:
+        lines.append(f"In progress: {deal.n_played} cards played, {deal.to_move} to play")
+    return "\n".join(lines)
+
+
+def deal_summary_json(deal: SpidgeDeal) -> dict[str, Any]:
+    summary: dict[str, Any] = {
+        "game": "spidge",
+        "kind": "deal",
+        "dealer": deal.dealer,
+        "cards_played": deal.n_played,
+        "finished": deal.is_over,
+    }
+    if deal.is_over:
+        summary["result"] = deal.result.to_json()
+    return summary
+
+
+def game_summary(game: SpidgeGame) -> str:
+    lines = [f"Spidge game to {game.rules.target} points, {len(game.deals)} deals"]
+    for number, deal in enumerate(game.deals, 1):
+        if deal.is_over:
+            lines.append(f"  deal {number} (dealer {deal.dealer}): {deal.result.describe()}")
+        else:
+            lines.append(f"  deal {number} (dealer {deal.dealer}): in progress")
+    lines.append("Totals: " + ", ".join(f"player {p} {t}" for p, t in enumerate(game.totals)))
+    if game.winner is not None:
+        how = " by a grand slam" if game.won_by_grand_slam else ""
+        lines.append(f"Winner: player {game.winner}{how}")
+    else:
+        lines.append("No winner yet")
+    return "\n".join(lines)
+
+
+def game_summary_json(game: SpidgeGame) -> dict[str, Any]:
+    return {
+        "game": "spidge",
+        "kind": "game",
+        "deals": [deal_summary_json(deal) for deal in game.deals],
+        "totals": list(game.totals),
+        "winner": game.winner,
+        "grand_slam": game.won_by_grand_slam,
+    }
