@@ -87,24 +87,28 @@ cdef inline uint32_t _below(tc_rng* rng, uint32_t bound) noexcept nogil:
     return <uint32_t>(m >> 32)
 
 
-cdef inline int _count(uint64_t x) noexcept nogil:
-    # Portable SWAR popcount: the builtin is a library call without -mpopcnt.
-    x = x - ((x >> 1) & 0x5555555555555555ULL)
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
-    return <int>((x * 0x0101010101010101ULL) >> 56)
-
-
 cdef inline int _pick(uint64_t legal, tc_rng* rng) noexcept nogil:
-    """A uniformly random member of a non-empty mask (a single member draws nothing)."""
-    cdef int count = _count(legal), n
+    """The below(count)-th lowest member of a non-empty mask (a single member
+    draws nothing).  Broadword select: byte counts by SWAR (portable; the
+    popcount builtin is a library call without -mpopcnt), their prefix sums
+    by one multiply, the byte holding the member by a bytewise compare."""
+    cdef uint64_t s = legal - ((legal >> 1) & 0x5555555555555555ULL)
+    s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL)
+    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL
+    cdef uint64_t sums = s * 0x0101010101010101ULL   # byte i: members in bytes 0..i
+    cdef uint64_t count = sums >> 56, k, below_k, shift, byte
     if count == 1:
         return tc_lowest64(legal)
-    n = <int>_below(rng, count)
-    while n > 0:
-        legal &= legal - 1
-        n -= 1
-    return tc_lowest64(legal)
+    k = _below(rng, <uint32_t>count)
+    # High bit of byte i set iff sums_i <= k; those bytes come first.
+    below_k = (((k * 0x0101010101010101ULL) | 0x8080808080808080ULL) - sums) & 0x8080808080808080ULL
+    shift = (((below_k >> 7) * 0x0101010101010101ULL) >> 56) * 8
+    k -= ((sums << 8) >> shift) & 0xFF
+    byte = (legal >> shift) & 0xFF
+    while k > 0:
+        byte &= byte - 1
+        k -= 1
+    return <int>shift + tc_lowest64(byte)
 
 
 cdef inline void _shuffle(uint8_t* cards, int n, tc_rng* rng) noexcept nogil:
