@@ -13,6 +13,74 @@ from trickcore._reference._cards import CardSet
 from trickcore.card import Card, Rank, Suit, parse_card
 from trickcore.errors import IllegalMoveError, InvalidCardError
 
+__all__ = [
+    "ACE_CALL_CLUBS",
+    "ACE_CALL_HEARTS",
+    "ACE_CALL_SPADES",
+    "ALL_OPTIONS",
+    "AUCTION",
+    "BLACK_QUEENS",
+    "CLUBS",
+    "COLUMN_0_30",
+    "COLUMN_31_60",
+    "COLUMN_61_89",
+    "COLUMN_90_120",
+    "COLUMN_ALL_TRICKS",
+    "COLUMN_NO_TRICKS",
+    "FAIL_ACES",
+    "FAIL_ORDER",
+    "FAIL_SUITS",
+    "FIRST_TRICK_CALL",
+    "GAME_ACE_CALL",
+    "GAME_FIRST_TRICK_CALL",
+    "GAME_NORMAL",
+    "GAME_SCHNEIDER",
+    "GAME_SNEAKER",
+    "GAME_VOID_CALL",
+    "GAME_ZOLA",
+    "GAME_ZOLA_SCHNEIDER",
+    "GAME_ZOLA_SCHNEIDER_SCHWARZ",
+    "HEARTS",
+    "N_ACTIONS",
+    "N_ANNOUNCEMENTS",
+    "N_GAME_TYPES",
+    "OPT_CALL_REQUIRES_LEAD",
+    "OPT_FIRST_TRICK_WON_BY_OTHER",
+    "OPT_SCHNEIDER_ANNOUNCEMENT",
+    "OPT_VOID_CALL_FIRST_VOID_PLAYER",
+    "OPT_ZOLA_REQUIRES_BOTH_QUEENS",
+    "OVER",
+    "PACK",
+    "PASS",
+    "PLAY",
+    "QUEEN_OF_CLUBS",
+    "QUEEN_OF_SPADES",
+    "SCHNEIDER",
+    "SCORING_TABLE",
+    "SPADES",
+    "STATE_SIZE",
+    "TRUMPS",
+    "TRUMP_ORDER",
+    "VOID_CALL",
+    "VOID_CALL_CLUBS",
+    "VOID_CALL_HEARTS",
+    "VOID_CALL_SPADES",
+    "ZOLA",
+    "ZOLA_SCHNEIDER",
+    "ZOLA_SCHNEIDER_SCHWARZ",
+    "SpitzerState",
+    "action_index",
+    "card_of_action",
+    "card_points",
+    "deal_pack",
+    "effective_suit",
+    "is_trump",
+    "scoring_column",
+    "strength",
+    "suit_mask",
+    "trick_winner",
+]
+
 CLUBS, HEARTS, SPADES = int(Suit.CLUBS), int(Suit.HEARTS), int(Suit.SPADES)
 #: The effective suit of the 14 trumps (queens, jacks, diamonds).
 TRUMPS = 4
@@ -103,6 +171,9 @@ def card_of_action(action: int) -> int:
 # ---------------------------------------------------------------------------
 # The deal: announcements, play, scoring (RULES.md 1.3-1.8).
 # ---------------------------------------------------------------------------
+
+#: The size in bytes of the compiled core's deal struct (kept equal across backends).
+STATE_SIZE = 56
 
 #: Phases of a deal.
 AUCTION, PLAY, OVER = 0, 1, 2
