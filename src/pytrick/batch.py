@@ -5,6 +5,7 @@ compiled code with the GIL released, optionally on several threads; the
 result is a small object of numpy arrays and does not depend on the number
 of threads.
 
+>>> from pytrick.batch import SpidgeBatch, random_playouts
 >>> result = random_playouts("spitzer", 200, seed=7)
 >>> result.scores.shape
 (200, 4)
@@ -145,6 +146,7 @@ def random_playouts(game: Literal["spitzer", "spidge"], n: int, *, seed: int,
     ``(seed, i)``, so the result is the same for any *threads*.  With
     *progress*, long runs report their progress on stderr.
 
+    >>> from pytrick.batch import random_playouts
     >>> r = random_playouts("spidge", 100, seed=3)
     >>> bool((r.tricks.sum(axis=1) == 13).all())
     True

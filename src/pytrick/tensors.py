@@ -7,6 +7,7 @@ public facts (RULES.md 1.7; the Spidge dummy is face up) are encoded, so two
 deals differing only in cards hidden from the observer give the same tensor.
 
 >>> import trickcore
+>>> from pytrick.tensors import OBS_SIZE, OBS_VERSION, encode_observation, plane
 >>> deal = trickcore.spitzer.SpitzerState(trickcore.spitzer.deal_pack(trickcore.spitzer.PACK, 0))
 >>> vector = encode_observation(deal, 1)
 >>> vector.shape, str(vector.dtype)
@@ -64,6 +65,7 @@ _LAYOUTS: dict[str, tuple[Plane, ...]] = {
 def layout(game: Game) -> tuple[Plane, ...]:
     """The planes of *game*'s observation, in order.
 
+    >>> from pytrick.tensors import layout
     >>> [p.name for p in layout("spidge")][:3]
     ['own_hand', 'dummy_hand', 'played_by']
     """
@@ -77,6 +79,7 @@ def plane(vector: npt.NDArray[np.float32], game: Game, name: str) -> npt.NDArray
     """The part of an observation *vector* (or the last axis of a batch) that is plane *name*.
 
     >>> import numpy as np
+    >>> from pytrick.tensors import plane
     >>> plane(np.zeros(682, dtype=np.float32), "spidge", "voids").shape
     (16,)
     """
