@@ -471,3 +471,20 @@ def test_game_rejects_a_deal_with_the_wrong_dealer() -> None:
     game = SpitzerGame(first_dealer=1)
     with pytest.raises(IllegalMoveError, match="expected seat 1"):
         game.add_deal(SpitzerDeal.from_seed(1, dealer=2))
+
+
+def test_tie_at_42_continues_the_game() -> None:
+    # Seed 4, everyone passing and playing random legal cards: after 12 deals
+    # two partners stand at 42 together, which wins nothing (RULES.md 1.9).
+    game = SpitzerGame(seed=4)
+    rng = random.Random(4)
+    while len(game.deals) < 12:
+        play_out(game.next_deal(), rng)
+        game.finish_deal()
+    assert game.totals == (39, 42, 42, 27)
+    assert game.winner is None and not game.is_over
+    while not game.is_over:
+        play_out(game.next_deal(), rng)
+        game.finish_deal()
+    best = max(game.totals)
+    assert game.totals[game.winner] == best and game.totals.count(best) == 1
