@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
 
 import pytest
@@ -230,7 +231,7 @@ def test_grand_slam_result_by_option():
 
 def test_result_before_the_end():
     with pytest.raises(IllegalMoveError, match="not over"):
-        SpidgeDeal.from_seed(1).result
+        _ = SpidgeDeal.from_seed(1).result
 
 
 # --- observations ---------------------------------------------------------------------
@@ -341,7 +342,7 @@ def test_seeded_game_plays_to_a_winner():
     assert game.winner is not None
     assert game.deals[0].initial_hands == SpidgeDeal.from_seed(4).hands
     dealers = [deal.dealer for deal in game.deals]
-    assert all(b == (a + 1) % 3 for a, b in zip(dealers, dealers[1:]))
+    assert all(b == (a + 1) % 3 for a, b in itertools.pairwise(dealers))
     best = max(game.totals)
     assert game.won_by_grand_slam or (
         best >= game.rules.target
