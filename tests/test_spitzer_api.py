@@ -488,3 +488,73 @@ def test_tie_at_42_continues_the_game() -> None:
         game.finish_deal()
     best = max(game.totals)
     assert game.totals[game.winner] == best and game.totals.count(best) == 1
+
+
+@pytest.mark.parametrize(
+    ("said", "hand", "column", "scores"),
+    [
+        ("zola", STRONG, ScoringColumn.ALL_TRICKS, (0, 36, 0, 0)),
+        ("zola", WEAK, ScoringColumn.NO_TRICKS, (15, 0, 15, 15)),
+        ("zola_schneider", STRONG, ScoringColumn.ALL_TRICKS, (0, 39, 0, 0)),
+        ("zola_schneider", WEAK, ScoringColumn.NO_TRICKS, (42, 0, 42, 42)),
+        ("zola_schneider_schwarz", STRONG, ScoringColumn.ALL_TRICKS, (0, 42, 0, 0)),
+        ("zola_schneider_schwarz", WEAK, ScoringColumn.NO_TRICKS, (42, 0, 42, 42)),
+    ],
+)
+def test_each_zola_made_and_failed(
+    said: str, hand: str, column: ScoringColumn, scores: tuple[int, ...]
+) -> None:
+    # Seat 1 speaks second (dealer 3) and never leads unless he wins a trick.
+    deal = SpitzerDeal.from_hands(rigged(random.Random(5), 1, hand), dealer=3)
+    deal.announce("pass")
+    deal.announce(said)
+    result = play_out(deal, random.Random(5)).result
+    assert result.declarers == {1} and result.column == column and result.scores == scores
+
+
+def test_sneaker_soloist_becomes_public_with_his_queens() -> None:
+    deal = SpitzerDeal.from_hands(rigged(random.Random(4), 0, STRONG), dealer=3)
+    for _ in range(4):
+        deal.announce("pass")
+    assert deal.game == GameType.SNEAKER and deal.observation(2).revealed == frozenset()
+    deal.play("QC")
+    while deal.to_move != 0:
+        deal.play(min(deal.legal_moves))
+    assert deal.observation(2).revealed == {0}
+    deal.play("QS")
+    seen = deal.observation(2)
+    assert seen.revealed == {0}
+    queens = (Card("QC"), Card("QS"))
+    assert [seat for seat, card in seen.plays if card in queens] == [0, 0]
+
+
+def test_called_ace_duties_in_a_void_call() -> None:
+    hands = (
+        "KH TH 9H 8C 9C KC QD KD",
+        "JH QH 7S 8S JS KS JC AD",
+        "QC QS AC TC AS 7D 8D 9D",
+        "AH 7H 8H 9S TS 7C JD TD",
+    )
+    deal = SpitzerDeal.from_hands(hands, dealer=1)
+    deal.announce("void call in ♥")
+    assert deal.called_ace == Card("AH") and deal.partner == 3
+    deal.play("7D")  # seat 2 leads a trump; seat 3 must follow trumps
+    assert deal.legal_moves == CardSet("JD TD")
+    for card in ("JD", "QD", "AD"):
+        deal.play(card)
+    assert deal.trick_winners() == [2]
+    deal.play("TC")  # clubs: seat 3 follows with 7♣
+    deal.play("7C")
+    deal.play("KC")
+    deal.play("JC")  # seat 1 has no club: must trump
+    assert deal.trick_winners() == [2, 1]
+    for card in ("JH", "8D", "TD", "KD"):  # seat 3 plays his last trump
+        deal.play(card)
+    assert deal.trick_winners() == [2, 1, 1]
+    deal.play("QH")
+    deal.play("9D")
+    # Seat 3 has no trump left: a free discard, but not of the called ace while
+    # another card is legal.
+    assert deal.legal_moves == CardSet("7H 8H 9S TS")
+    with pytest.raises(IllegalMoveError, match="may only be discarded"):
+        deal.play("AH")
