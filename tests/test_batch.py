@@ -167,6 +167,7 @@ def test_spitzer_batch_follows_the_deal_class(
             else:
                 assert not observations[i].any()
                 assert list(env.scores()[i]) == list(mirror.scores())
+                assert sum(mirror.points_taken()) == 120
         actions = np.array([rng.choice(np.flatnonzero(mk)) if mk.any() else 0 for mk in masks])
         env.step(actions)
         for i, mirror in enumerate(mirrors):
