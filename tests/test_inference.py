@@ -26,6 +26,8 @@ from pytrick.inference import (
     possible_cards,
     sample_deals,
 )
+from pytrick.spidge import Hand, SpidgeDeal, SpidgeObservation, SpidgeRules
+from pytrick.spidge.table import player_of
 from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerObservation, SpitzerRules
 from trickcore import CardSet
 from trickcore.errors import IllegalMoveError, PytrickError
@@ -390,3 +392,277 @@ def test_constraints_type() -> None:
     assert sum(constraints.sizes) == len(constraints.hidden)
     assert all(a <= constraints.hidden for a in constraints.allowed)
 
+
+
+# -- Spidge -----------------------------------------------------------------------------
+
+SPIDGE_RULES = [
+    SpidgeRules(),
+    SpidgeRules(joker_suit="wild"),
+    SpidgeRules(spades_must_be_broken=True),
+    SpidgeRules(jokers=False),
+    SpidgeRules(joker_suit="wild", spades_must_be_broken=True),
+]
+
+
+def spidge_position(seed: int, n_plays: int, rules: SpidgeRules) -> SpidgeDeal:
+    rng = random.Random(seed)
+    deal = SpidgeDeal.from_seed(seed, rules=rules)
+    for _ in range(n_plays):
+        if deal.is_over:
+            break
+        deal.play(rng.choice(list(deal.legal_moves)))
+    return deal
+
+
+def spidge_original(deal: SpidgeDeal) -> tuple[int, ...]:
+    """The four hands as dealt, by Hand (left, dummy, right, dealer), as masks."""
+    hands = [int(deal.hand(h)) for h in Hand]
+    for hand, card in deal.plays():
+        hands[hand] |= 1 << int(card)
+    return tuple(hands)
+
+
+def replay_spidge(obs: SpidgeObservation, by_hand: list[int]) -> SpidgeDeal | None:
+    players = [0, 0, 0]
+    for hand in (Hand.LEFT, Hand.RIGHT, Hand.DEALER):
+        players[player_of(hand, obs.dealer)] = by_hand[hand]
+    deal = SpidgeDeal(
+        [CardSet.from_mask(m) for m in players],
+        CardSet.from_mask(by_hand[Hand.DUMMY]),
+        obs.dealer,
+        obs.rules,
+    )
+    try:
+        for _, card in obs.plays:
+            deal.play(card)
+    except IllegalMoveError:
+        return None
+    return deal
+
+
+def spidge_brute_force(obs: SpidgeObservation) -> set[tuple[int, ...]]:
+    """Every original deal (by Hand) consistent with *obs*, by trying every split
+    of the unseen cards between the two hidden hands on the engine."""
+    played_by = [0, 0, 0, 0]
+    for hand, card in obs.plays:
+        played_by[hand] |= 1 << int(card)
+    pack = sum(1 << c for c in trickcore.spidge.pack(obs.rules.jokers))
+    unseen = pack & ~sum(played_by) & ~int(obs.hand) & ~int(obs.dummy)
+    cards = [c for c in range(54) if unseen >> c & 1]
+    hidden_hands = [h for h in Hand if h not in (obs.seat, Hand.DUMMY)]
+    sizes = [13 - bin(played_by[h]).count("1") for h in hidden_hands]
+    found = set()
+    for split in _splits(cards, sizes):
+        full = list(played_by)
+        full[obs.seat] |= int(obs.hand)
+        full[Hand.DUMMY] |= int(obs.dummy)
+        for hand, mask in zip(hidden_hands, split, strict=True):
+            full[hand] |= mask
+        deal = replay_spidge(obs, full)
+        if deal is not None and deal.observation(obs.player) == obs:
+            found.add(tuple(full))
+    return found
+
+
+def _spidge_random_positions() -> list[SpidgeDeal]:
+    out = []
+    for i in range(30):
+        rng = random.Random(7000 + i)
+        out.append(spidge_position(7000 + i, rng.randrange(0, 52), SPIDGE_RULES[i % len(SPIDGE_RULES)]))
+    return out
+
+
+SPIDGE_POSITIONS = _spidge_random_positions()
+
+
+@pytest.mark.parametrize("index", range(len(SPIDGE_POSITIONS)))
+def test_spidge_truth_is_possible_and_samples_replay(index: int) -> None:
+    deal = SPIDGE_POSITIONS[index]
+    for player in range(3):
+        obs = deal.observation(player)
+        possible = possible_cards(obs)
+        assert set(possible) == {h for h in Hand if h not in (obs.seat, Hand.DUMMY)}
+        for hand, cards in possible.items():
+            assert deal.hand(hand) <= cards
+            assert not cards & obs.dummy
+        assert count_deals(obs) >= 1
+        for sample in sample_deals(obs, 8, seed=index * 3 + player):
+            assert isinstance(sample, SpidgeDeal)
+            assert sample.observation(player) == obs
+            again = replay_spidge(obs, list(spidge_original(sample)))
+            assert again is not None and again.observation(player) == obs
+            assert sample.dummy == deal.dummy
+
+
+def _spidge_small_positions() -> list[tuple[SpidgeDeal, int]]:
+    positions = []
+    seed = 9000
+    for slot in range(30 if trickcore.BACKEND == "cython" else 6):
+        rules = SPIDGE_RULES[slot % len(SPIDGE_RULES)]
+        while True:
+            seed += 1
+            rng = random.Random(seed)
+            deal = spidge_position(seed, rng.randrange(26, 44), rules)
+            player = rng.randrange(3)
+            obs = deal.observation(player)
+            n_hidden = sum(len(deal.hand(h)) for h in Hand if h not in (obs.seat, Hand.DUMMY))
+            if n_hidden <= 12 and not deal.is_over:
+                positions.append((deal, player))
+                break
+    return positions
+
+
+SPIDGE_SMALL = _spidge_small_positions()
+
+
+@pytest.mark.parametrize("backend", SAMPLER_BACKENDS)
+def test_spidge_count_and_uniformity_match_brute_force(backend: str) -> None:
+    truth_hits = 0
+    expected_hits = 0.0
+    variance = 0.0
+    constrained = 0
+    for k, (deal, player) in enumerate(SPIDGE_SMALL):
+        obs = deal.observation(player)
+        consistent = spidge_brute_force(obs)
+        assert spidge_original(deal) in consistent
+        assert count_deals(obs, backend=backend) == len(consistent)
+        n_hidden = len(hidden_constraints(obs).hidden)
+        sizes = list(hidden_constraints(obs).sizes)
+        constrained += len(consistent) < _n_splits(n_hidden, sizes)
+        for hand, cards in possible_cards(obs).items():
+            shown = sum(1 << int(c) for h, c in obs.plays if h == hand)
+            union = 0
+            for hands in consistent:
+                union |= hands[hand] & ~shown
+            assert int(cards) == union
+        index = {hands: i for i, hands in enumerate(sorted(consistent))}
+        n = 40 * len(consistent) if len(consistent) <= 60 else 400
+        samples = sample_deals(obs, n, seed=k, backend=backend)
+        drawn = collections.Counter(index[spidge_original(s)] for s in samples)
+        if len(consistent) <= 60:
+            assert chi_square_ok(drawn, len(consistent), n), (k, drawn)
+        p = 1 / len(consistent)
+        truth_hits += drawn[index[spidge_original(deal)]]
+        expected_hits += n * p
+        variance += n * p * (1 - p)
+    assert constrained >= len(SPIDGE_SMALL) // 3  # the facts really cut the deals down
+    assert abs(truth_hits - expected_hits) <= 5 * math.sqrt(variance) + 1
+
+
+def test_spidge_inference_ignores_hidden_cards() -> None:
+    checked = 0
+    for k, deal in enumerate(SPIDGE_POSITIONS[:20]):
+        player = k % 3
+        obs = deal.observation(player)
+        other = sample_deals(obs, 1, seed=k)[0]
+        twin = replay_spidge(obs, list(spidge_original(other)))
+        assert twin is not None
+        if spidge_original(twin) == spidge_original(deal):
+            continue
+        checked += 1
+        twin_obs = twin.observation(player)
+        assert twin_obs == obs
+        assert possible_cards(twin_obs) == possible_cards(obs)
+        assert hidden_constraints(twin_obs) == hidden_constraints(obs)
+        assert [spidge_original(d) for d in sample_deals(twin_obs, 5, seed=3)] == [
+            spidge_original(d) for d in sample_deals(obs, 5, seed=3)
+        ]
+    assert checked >= 10
+
+
+def _spidge_after(hands: list[str], dummy: str, plays: list[str], **rules: Any) -> SpidgeDeal:
+    deal = SpidgeDeal(hands, dummy, dealer=0, rules=SpidgeRules(**rules))
+    for card in plays:
+        deal.play(card)
+    return deal
+
+
+# Dealer 0: player 1 holds the dealer's left (he leads), player 2 the dealer's right,
+# player 0 the dealer's own hand; hands by player, then the dummy.
+_SPADE_LEAD = (
+    ["4C 5C 6C 7C 8C 9C TC JC QC KC AC JK1 JK2", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS",
+     "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 3C"],
+    "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 2C",
+)
+
+
+def test_spidge_opening_trump_lead_shows_only_trumps() -> None:
+    hands, dummy = _SPADE_LEAD
+    deal = _spidge_after(hands, dummy, ["2S"])
+    obs = deal.observation(0)
+    possible = possible_cards(obs)
+    spades = CardSet.from_mask(((1 << 13) - 1) << 39)
+    assert possible[Hand.LEFT] <= spades | "JK1 JK2"
+    assert any(
+        f.seat == Hand.LEFT and "only trumps" in f.text and f.rule == "RULES.md §2.5"
+        for f in hidden_constraints(obs).facts
+    )
+
+
+@pytest.mark.parametrize("joker_suit", ["trump", "wild"])
+def test_spidge_failing_spades_shows_no_joker_only_when_jokers_are_trumps(joker_suit: str) -> None:
+    hands, dummy = _SPADE_LEAD
+    deal = _spidge_after(hands, dummy, ["2S", "2C", "3C"], joker_suit=joker_suit)
+    obs = deal.observation(1)
+    possible = possible_cards(obs)
+    assert not possible[Hand.RIGHT] & "2S 3S 4S KS AS"
+    if joker_suit == "trump":
+        assert not possible[Hand.RIGHT] & "JK1 JK2"
+        # The dealer holds both jokers; the right hand's 12 cards are any of the
+        # 23 unseen clubs and diamonds.
+        assert count_deals(obs) == math.comb(23, 12)
+    else:
+        assert possible[Hand.RIGHT] >= CardSet("JK1 JK2")
+
+
+# Player 1 (left) holds the hearts; player 2 (right) the clubs and a joker.
+_HEART_LEAD = (
+    ["2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS", "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 2C",
+     "3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC JK1"],
+    "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD JK2",
+)
+
+
+@pytest.mark.parametrize("joker_suit", ["trump", "wild"])
+def test_spidge_a_wild_joker_shows_nothing(joker_suit: str) -> None:
+    hands, dummy = _HEART_LEAD
+    deal = _spidge_after(hands, dummy, ["3H", "JK2", "JK1"], joker_suit=joker_suit)
+    obs = deal.observation(0)
+    possible = possible_cards(obs)
+    hearts = CardSet("4H 5H 6H 7H 8H 9H TH JH QH KH AH")
+    if joker_suit == "wild":
+        assert possible[Hand.RIGHT] >= hearts  # he may hold hearts: the joker was free
+        assert not [f for f in hidden_constraints(obs).facts if f.seat == Hand.RIGHT]
+    else:
+        assert not possible[Hand.RIGHT] & hearts  # he could not follow hearts
+
+
+@pytest.mark.parametrize("broken", [False, True])
+def test_spidge_trump_lead_before_trumps_are_broken(broken: bool) -> None:
+    # Trick 1: A♣ 2♣ 3♣ 4♣, no trump; the left hand then leads 2♠ to trick 2.
+    hands = [
+        "4C 5C 6C 7C 8C 9C TC JC QC KC AS JK1 JK2",
+        "AC 2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS",
+        "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 3C",
+    ]
+    dummy = "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH 2C"
+    deal = _spidge_after(hands, dummy, ["AC", "2C", "3C", "4C", "2S"], spades_must_be_broken=broken)
+    obs = deal.observation(0)
+    facts = [f for f in hidden_constraints(obs).facts if "before trumps were broken" in f.text]
+    if broken:
+        assert [f.seat for f in facts] == [Hand.LEFT]
+        assert count_deals(obs) == 1  # the left hand's 11 cards are the unseen spades
+    else:
+        assert not facts
+        assert count_deals(obs) == math.comb(23, 11)
+
+
+def test_spidge_facts_follow_the_joker_suit() -> None:
+    texts: dict[str, set[str]] = {"trump": set(), "wild": set()}
+    for deal in SPIDGE_POSITIONS:
+        for player in range(3):
+            for fact in hidden_constraints(deal.observation(player)).facts:
+                texts[deal.rules.joker_suit].add(fact.text)
+    assert any("or joker" in t for t in texts["trump"])
+    assert not any("or joker" in t for t in texts["wild"])

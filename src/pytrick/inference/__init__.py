@@ -23,7 +23,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, overload
 
 from pytrick.inference.constraints import (
     Alternative,
@@ -31,6 +31,7 @@ from pytrick.inference.constraints import (
     HiddenConstraints,
     SamplerBackend,
 )
+from pytrick.spidge import SpidgeDeal, SpidgeObservation
 from pytrick.spitzer import SpitzerDeal, SpitzerObservation
 from trickcore import CardSet
 
@@ -52,39 +53,59 @@ def _game(observation: object) -> Any:
         from pytrick.inference import spitzer
 
         return spitzer
+    if isinstance(observation, SpidgeObservation):
+        from pytrick.inference import spidge
+
+        return spidge
     raise TypeError(
         f"expected a SpitzerObservation or SpidgeObservation (deal.observation(seat)), "
         f"not {type(observation).__name__}"
     )
 
 
-def hidden_constraints(observation: SpitzerObservation) -> HiddenConstraints:
+def hidden_constraints(observation: SpitzerObservation | SpidgeObservation) -> HiddenConstraints:
     """The hidden cards, how many each other hand holds, and every fact about them."""
     result: HiddenConstraints = _game(observation).hidden_constraints(observation)
     return result
 
 
-def possible_cards(observation: SpitzerObservation) -> dict[int, CardSet]:
+def possible_cards(observation: SpitzerObservation | SpidgeObservation) -> dict[int, CardSet]:
     """For every seat whose hand is hidden, the cards it may hold now: exactly
     those it holds in at least one deal consistent with the observation."""
     return hidden_constraints(observation).possible()
 
 
 def count_deals(
-    observation: SpitzerObservation, *, backend: SamplerBackend = None
+    observation: SpitzerObservation | SpidgeObservation, *, backend: SamplerBackend = None
 ) -> int:
     """The number of complete deals consistent with the observation (0 if the
     observation is impossible)."""
     return hidden_constraints(observation).count(backend)
 
 
+@overload
 def sample_deals(
     observation: SpitzerObservation,
     n: int,
     seed: int | None = None,
     *,
     backend: SamplerBackend = None,
-) -> list[SpitzerDeal]:
+) -> list[SpitzerDeal]: ...
+@overload
+def sample_deals(
+    observation: SpidgeObservation,
+    n: int,
+    seed: int | None = None,
+    *,
+    backend: SamplerBackend = None,
+) -> list[SpidgeDeal]: ...
+def sample_deals(
+    observation: SpitzerObservation | SpidgeObservation,
+    n: int,
+    seed: int | None = None,
+    *,
+    backend: SamplerBackend = None,
+) -> list[SpitzerDeal] | list[SpidgeDeal]:
     """*n* complete deals drawn independently and exactly uniformly from those
     consistent with the observation, each replayed to the observed position.
 
