@@ -26,15 +26,56 @@ from pytrick.spitzer import (
 from trickcore.errors import RecordError
 
 GOLDEN = Path(__file__).parent / "golden"
-GOLDEN_CASES = {
-    "spitzer_deal_seed1.json": (1, SpitzerRules()),
+GOLDEN_CASES: dict[str, tuple[int, SpitzerRules, tuple[str, ...] | None, str | None]] = {
+    "spitzer_deal_seed1.json": (1, SpitzerRules(), None, None),
     "spitzer_deal_seed2_options.json": (
         2,
         SpitzerRules(
             void_call="first_void_player", call_requires_lead=True, schneider_announcement=True
         ),
+        None,
+        None,
     ),
-    "spitzer_deal_seed3.json": (3, SpitzerRules(first_trick_call="first_trick_won_by_other")),
+    "spitzer_deal_seed3.json": (
+        3,
+        SpitzerRules(first_trick_call="first_trick_won_by_other"),
+        None,
+        None,
+    ),
+    # Calls, from explicit hands (dealer 1: seat 2 speaks first and calls).
+    "spitzer_deal_ace_call.json": (
+        4,
+        SpitzerRules(call_requires_lead=True),
+        (
+            "AH TH KH 9H 8H 7H 7D 8D",
+            "AC TC KC 9C 8C 7C AS TS",
+            "KS 9S 8S 7S QC QS QH QD",
+            "JC JS JH JD AD TD KD 9D",
+        ),
+        "ace_call_spades",
+    ),
+    "spitzer_deal_void_call_first_void.json": (
+        5,
+        SpitzerRules(void_call="first_void_player"),
+        (
+            "KH TH 9H 8C 9C KC QD KD",
+            "JH QH 7S 8S JS KS JC AD",
+            "QC QS AC TC AS 7D 8D 9D",
+            "AH 7H 8H 9S TS 7C JD TD",
+        ),
+        "void_call",
+    ),
+    "spitzer_deal_first_trick_call.json": (
+        6,
+        SpitzerRules(),
+        (
+            "KC 9H TH KH 9S TS KS JC",
+            "JS JH QH TD JD QD KD AD",
+            "QC QS AC AS AH 7D 8D 9D",
+            "7C 8C 9C TC 7H 8H 7S 8S",
+        ),
+        "first_trick_call",
+    ),
 }
 
 
@@ -42,8 +83,15 @@ def bots(seed: int) -> list[Any]:
     return [HeuristicBot(seed), RandomBot(seed), HeuristicBot(seed + 1), RandomBot(seed + 1)]
 
 
-def golden_deal(seed: int, rules: SpitzerRules) -> SpitzerDeal:
-    deal = SpitzerDeal.from_seed(seed, rules=rules)
+def golden_deal(
+    seed: int, rules: SpitzerRules, hands: tuple[str, ...] | None = None, said: str | None = None
+) -> SpitzerDeal:
+    if hands is None:
+        deal = SpitzerDeal.from_seed(seed, rules=rules)
+    else:
+        deal = SpitzerDeal.from_hands(hands, dealer=1, rules=rules)
+    if said is not None:
+        deal.announce(said)
     play_deal(deal, bots(seed))
     return deal
 
@@ -58,8 +106,7 @@ def finished_game(seed: int = 11) -> SpitzerGame:
 
 @pytest.mark.parametrize("name", sorted(GOLDEN_CASES))
 def test_golden_records_of_seeded_deals(name: str) -> None:
-    seed, rules = GOLDEN_CASES[name]
-    record = golden_deal(seed, rules).to_record()
+    record = golden_deal(*GOLDEN_CASES[name]).to_record()
     path = GOLDEN / name
     if os.environ.get("PYTRICK_REGENERATE_GOLDEN"):
         path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
