@@ -1,0 +1,184 @@
+"""Spidge: per-step play, copy() and random playouts, compiled core vs reference,
+and OpenSpiel's ``hearts`` per-step loop when ``pyspiel`` is importable.
+
+    python benchmarks/bench_spidge.py [--quick]
+
+Targets (DESIGN.md): >= 2 M steps/s per step, copy() <= 200 ns.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _timing import best_rate, print_table
+
+import trickcore
+
+
+def ready_deals(spidge: object, count: int, State: type | None = None) -> list[object]:
+    """Seeded deals ready for the first lead; *State* is the core's SpidgeState
+    (hands by hand index) or pytrick's SpidgeDeal (hands by player + dummy)."""
+    deals = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        pack = list(spidge.pack(True))  # type: ignore[attr-defined]
+        rng.shuffle(pack)
+        hands = [pack[i::4] for i in range(4)]
+        if State is None:
+            deals.append(spidge.SpidgeState(hands))  # type: ignore[attr-defined]
+        else:
+            deals.append(State([hands[3], hands[0], hands[2]], hands[1], 0))
+    return deals
+
+
+def per_step(spidge: object, State: type | None = None):  # type: ignore[no-untyped-def]
+    """legal_moves + play of the first legal card, 52 steps a deal."""
+    deals = ready_deals(spidge, 16, State)
+
+    def run(count: int) -> int:
+        steps = 0
+        for i in range(count // 52):
+            deal = deals[i & 15].copy()
+            for _ in range(52):
+                deal.play(deal.legal_moves.min())
+            steps += 52
+        return steps
+
+    return run
+
+
+def copies(spidge: object, State: type | None = None):  # type: ignore[no-untyped-def]
+    deal = ready_deals(spidge, 1, State)[0]
+    for _ in range(9):
+        deal.play(deal.legal_moves.min())
+
+    def run(count: int) -> int:
+        copy = deal.copy
+        for _ in range(count // 10):
+            copy(); copy(); copy(); copy(); copy()  # noqa: E702
+            copy(); copy(); copy(); copy(); copy()  # noqa: E702
+        return count // 10 * 10
+
+    return run
+
+
+def playouts(spidge: object):  # type: ignore[no-untyped-def]
+    """Copy a ready deal, play it out from Python with uniformly random legal cards, score it."""
+    deals = ready_deals(spidge, 16)
+    rng = random.Random(1)
+    rand = rng.random
+
+    def run(count: int) -> int:
+        for i in range(count):
+            deal = deals[i & 15].copy()
+            while not deal.is_over:
+                cards = deal.legal_moves.tolist()
+                deal.play(cards[int(rand() * len(cards))])
+            deal.points()
+        return count
+
+    return run
+
+
+def core_playouts(spidge: object):  # type: ignore[no-untyped-def]
+    """Copy a ready deal, ``random_playout`` (the whole loop in C, GIL released), score it."""
+    deals = ready_deals(spidge, 16)
+
+    def run(count: int) -> int:
+        for i in range(count):
+            deal = deals[i & 15].copy()
+            deal.random_playout(i + 1)
+            deal.points()
+        return count
+
+    return run
+
+
+def pyspiel_per_step():  # type: ignore[no-untyped-def]
+    """OpenSpiel hearts: clone a dealt state (passing done), then legal_actions()[0]
+    until the end (player steps only; chance nodes are resolved beforehand)."""
+    import pyspiel
+
+    game = pyspiel.load_game("hearts")
+    starts = []
+    for seed in range(16):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+        starts.append(state)
+
+    def run(count: int) -> int:
+        steps = 0
+        i = 0
+        while steps < count:
+            state = starts[i & 15].clone()
+            i += 1
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(state.chance_outcomes()[0][0])
+                    continue
+                state.apply_action(state.legal_actions()[0])
+                steps += 1
+        return steps
+
+    return run
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="tiny sizes, for CI")
+    quick = parser.parse_args().quick
+    n_steps, n_copies, n_playouts = (5_200, 10_000, 100) if quick else (1_040_000, 2_000_000, 20_000)
+    backends = trickcore.available_backends()
+    modules = {name: trickcore.load_backend(name)["_spidge"] for name in backends}
+    scale = {"cython": 1, "python": 100}  # the reference is slow: time less of it
+
+    rows = []
+    for label, make, n in (
+        ("legal_moves + play (steps)", per_step, n_steps),
+        ("copy() (copies)", copies, n_copies),
+        ("random playout from Python (deals)", playouts, n_playouts),
+        ("random_playout() in core (deals)", core_playouts, n_playouts * 10),
+    ):
+        rates = [best_rate(make(modules[name]), max(n // scale[name], 52)) for name in backends]
+        rows.append((label, rates))
+    # The same through pytrick's SpidgeDeal (a Python subclass of the core state).
+    from pytrick.spidge import SpidgeDeal
+
+    spidge = trickcore.spidge
+    rows.append(("pytrick SpidgeDeal steps", [best_rate(per_step(spidge, SpidgeDeal), n_steps)]))
+    rows.append(("pytrick SpidgeDeal copy()", [best_rate(copies(spidge, SpidgeDeal), n_copies)]))
+    print_table("Spidge: operations per second", backends, rows)
+    print(f"(pytrick rows use the {trickcore.BACKEND} backend)")
+    if "cython" in modules:
+        print(
+            f"\ncopy(): core state {1e9 / rows[1][1][0]:.0f} ns, pytrick SpidgeDeal "
+            f"{1e9 / rows[5][1][0]:.0f} ns; sizeof(spidge_state) = "
+            f"{modules['cython'].STATE_SIZE} bytes"
+        )
+
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        print("\npyspiel not importable: skipping the OpenSpiel hearts comparison")
+        return
+    start = time.perf_counter()
+    spiel = best_rate(pyspiel_per_step(), n_steps // 4)
+    ours = rows[4][1][0]
+    print(
+        f"\nOpenSpiel hearts per-step loop: {spiel / 1e6:.2f} M steps/s; "
+        f"pytrick SpidgeDeal per-step: {ours / 1e6:.2f} M steps/s; "
+        f"ratio {ours / spiel:.1f}x  ({time.perf_counter() - start:.1f} s)"
+    )
+
+
+if __name__ == "__main__":
+    main()
