@@ -558,3 +558,15 @@ def test_called_ace_duties_in_a_void_call() -> None:
     assert deal.legal_moves == CardSet("7H 8H 9S TS")
     with pytest.raises(IllegalMoveError, match="may only be discarded"):
         deal.play("AH")
+
+
+def test_deals_pickle_and_deepcopy() -> None:
+    import copy
+    import pickle
+
+    deal = SpitzerDeal.from_seed(12)
+    deal.announce("pass")
+    again = pickle.loads(pickle.dumps(deal))
+    assert again == deal and type(again) is SpitzerDeal
+    clone = copy.deepcopy(deal)
+    assert clone == deal and clone is not deal
