@@ -333,6 +333,15 @@ def test_spidge_ten_tricks_and_dealer_counts_dummy(S):
     assert state.points() == (1, 0, 1, 0)  # the dealer's 0 + dummy's 3 is not nill
 
 
+def test_spidge_at_or_above_slam_threshold_never_scores(S):
+    state = make(S, flags=0, slam=10, spidge=10, **SPIDGE_DEAL)
+    play_lowest(state)
+    assert state.categories()[S.LEFT] == S.SLAM
+    state = make(S, flags=0, slam=9, spidge=12, **SPIDGE_DEAL)
+    play_lowest(state)
+    assert state.categories()[S.LEFT] == S.SLAM
+
+
 def test_spidge_and_slam_thresholds_are_options(S):
     state = make(S, flags=0, spidge=11, **SPIDGE_DEAL)
     play_lowest(state)
@@ -428,9 +437,8 @@ def test_initial_hands_and_history_hands(S):
     ("kwargs", "message"),
     [
         ({"flags": 16}, "only bits 0 to 3"),
-        ({"slam_tricks": 14}, "need 1 <= spidge_tricks <= slam_tricks <= 13"),
-        ({"spidge_tricks": 0}, "need 1 <= spidge_tricks"),
-        ({"slam_tricks": 9}, "slam_tricks=9"),
+        ({"slam_tricks": 14}, "slam_tricks=14: each must be from 1 to 13"),
+        ({"spidge_tricks": 0}, "spidge_tricks=0, slam_tricks=13: each must be"),
         ({"flags": True}, "flags must be an int"),
     ],
 )

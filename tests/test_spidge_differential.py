@@ -34,7 +34,7 @@ def observe(state):
 @given(
     seed=st.integers(0, 2**32),
     flags=FLAG_SETS,
-    thresholds=st.sampled_from([(13, 10), (12, 9), (10, 10), (13, 1)]),
+    thresholds=st.sampled_from([(13, 10), (12, 9), (10, 10), (13, 1), (9, 12)]),
 )
 def test_backends_agree_step_by_step(both_backends, seed, flags, thresholds):
     compiled, reference = both_backends[0]["_spidge"], both_backends[1]["_spidge"]

@@ -29,10 +29,10 @@ class SpidgeRules:
     (3, True, 'trump', 13, 10)
     >>> SpidgeRules(joker_suit="wild").flags == trickcore.spidge.OPT_JOKERS | trickcore.spidge.OPT_WILD_JOKERS
     True
-    >>> SpidgeRules(spidge_tricks=11, slam_tricks=10)
+    >>> SpidgeRules(slam_tricks=14)
     Traceback (most recent call last):
     ...
-    trickcore.errors.RulesError: spidge_tricks: 11 is more than slam_tricks (10): need 1 <= spidge_tricks <= slam_tricks <= 13
+    trickcore.errors.RulesError: slam_tricks: 14 is not a number of tricks from 1 to 13
     """
 
     #: Points that win the game (§2.1, §2.7).
@@ -47,7 +47,8 @@ class SpidgeRules:
     grand_slam: GrandSlam = "no_tricks"
     #: Tricks a player needs for a slam (§2.6).
     slam_tricks: int = 13
-    #: Tricks a player needs for a spidge (§2.6).
+    #: Tricks a player needs for a spidge (§2.6).  If it is not below
+    #: ``slam_tricks`` a spidge never scores: the slam is the higher category.
     spidge_tricks: int = 10
 
     def __post_init__(self) -> None:
@@ -61,11 +62,6 @@ class SpidgeRules:
             value = getattr(self, name)
             if not 1 <= value <= 13:
                 raise RulesError(f"{name}: {value} is not a number of tricks from 1 to 13")
-        if self.spidge_tricks > self.slam_tricks:
-            raise RulesError(
-                f"spidge_tricks: {self.spidge_tricks} is more than slam_tricks "
-                f"({self.slam_tricks}): need 1 <= spidge_tricks <= slam_tricks <= 13"
-            )
         for name in ("jokers", "spades_must_be_broken"):
             value = getattr(self, name)
             if not isinstance(value, bool):

@@ -127,10 +127,10 @@ def _check_options(flags: int, slam_tricks: int, spidge_tricks: int) -> None:
             raise RulesError(f"{name} must be an int, not {type(value).__name__}")
     if not 0 <= flags <= 15:
         raise RulesError(f"invalid Spidge option flags {flags}: only bits 0 to 3 are options")
-    if not 1 <= spidge_tricks <= slam_tricks <= 13:
+    if not (1 <= spidge_tricks <= 13 and 1 <= slam_tricks <= 13):
         raise RulesError(
             f"invalid trick thresholds spidge_tricks={spidge_tricks}, slam_tricks={slam_tricks}: "
-            "need 1 <= spidge_tricks <= slam_tricks <= 13"
+            "each must be from 1 to 13"
         )
 
 
