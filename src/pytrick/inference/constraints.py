@@ -68,7 +68,7 @@ def _popcount(mask: int) -> int:
 class Fact:
     """One thing the observer has inferred about another hand, with the rule it rests on."""
 
-    #: The seat (hand) the fact is about.
+    #: The seat the fact is about (a :class:`~pytrick.spidge.Hand` in Spidge).
     seat: int
     #: What is known, e.g. ``'holds no ♥ (did not follow ♥ in trick 3)'``.
     text: str
@@ -76,7 +76,9 @@ class Fact:
     rule: str
 
     def __str__(self) -> str:
-        return f"seat {self.seat} {self.text} ({self.rule})"
+        # A Spidge Hand names itself ("the dealer's left"); a plain int is a seat.
+        who = f"seat {self.seat}" if type(self.seat) is int else str(self.seat)
+        return f"{who} {self.text} ({self.rule})"
 
 
 @dataclasses.dataclass(frozen=True)
