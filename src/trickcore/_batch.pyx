@@ -178,14 +178,14 @@ cdef void batch_spidge_playout(spidge_state* s, tc_rng* rng) noexcept nogil:
 
 # -- random playouts ---------------------------------------------------------------
 
-cdef int _spitzer_slice(uint64_t seed, long start, long lo, long hi, int options,
+cdef int _spitzer_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize_t hi, int options,
                         int32_t[:, ::1] scores, int8_t[::1] game_type, uint8_t[::1] declarers,
                         int16_t[::1] points, int8_t[::1] tricks, int8_t[::1] announcement,
                         int8_t[::1] dealer) except -1:
     cdef SpitzerDeal d
     cdef SpitzerResult r
     cdef tc_rng rng
-    cdef long i
+    cdef Py_ssize_t i
     cdef int s, who
     with nogil:
         for i in range(lo, hi):
@@ -206,12 +206,12 @@ cdef int _spitzer_slice(uint64_t seed, long start, long lo, long hi, int options
     return 0
 
 
-cdef int _spidge_slice(uint64_t seed, long start, long lo, long hi, int flags, int slam, int spidge,
+cdef int _spidge_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize_t hi, int flags, int slam, int spidge,
                        int32_t[:, ::1] scores, int8_t[:, ::1] categories,
                        int8_t[:, ::1] tricks) except -1:
     cdef spidge_state st
     cdef tc_rng rng
-    cdef long i
+    cdef Py_ssize_t i
     cdef int h
     with nogil:
         for i in range(lo, hi):
@@ -422,7 +422,7 @@ cdef class SpitzerBatch:
     def reset(self, ids=None):
         """Deal the next deal in the given lanes (all when None)."""
         lanes = _lanes(ids, self.size)
-        cdef long[::1] view = np.ascontiguousarray(lanes, dtype=np.int_)
+        cdef Py_ssize_t[::1] view = np.ascontiguousarray(lanes, dtype=np.intp)
         cdef Py_ssize_t j
         cdef int i
         with nogil:
@@ -447,9 +447,9 @@ cdef class SpitzerBatch:
         """Apply one action per deal; an illegal action raises IllegalMoveError
         naming the deal and the action, and then no deal has changed."""
         arr = _actions(actions, self.size)
-        cdef long[::1] view = np.ascontiguousarray(arr, dtype=np.int_)
+        cdef Py_ssize_t[::1] view = np.ascontiguousarray(arr, dtype=np.intp)
         cdef int i
-        cdef long a
+        cdef Py_ssize_t a
         for i in range(self.size):
             if self.deals[i].n_played == 32:
                 continue
@@ -579,7 +579,7 @@ cdef class SpidgeBatch:
     def reset(self, ids=None):
         """Deal the next deal in the given lanes (all when None)."""
         lanes = _lanes(ids, self.size)
-        cdef long[::1] view = np.ascontiguousarray(lanes, dtype=np.int_)
+        cdef Py_ssize_t[::1] view = np.ascontiguousarray(lanes, dtype=np.intp)
         cdef Py_ssize_t j
         with nogil:
             for j in range(view.shape[0]):
@@ -602,9 +602,9 @@ cdef class SpidgeBatch:
         """Play one card per deal; an illegal card raises IllegalMoveError
         naming the deal and the card, and then no deal has changed."""
         arr = _actions(actions, self.size)
-        cdef long[::1] view = np.ascontiguousarray(arr, dtype=np.int_)
+        cdef Py_ssize_t[::1] view = np.ascontiguousarray(arr, dtype=np.intp)
         cdef int i
-        cdef long a
+        cdef Py_ssize_t a
         cdef mask_t legal
         for i in range(self.size):
             if self.deals[i].n_played == 52:
