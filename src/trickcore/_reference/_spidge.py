@@ -13,6 +13,38 @@ from trickcore._reference._cards import CardSet, mask_of
 from trickcore.card import ALL_CARDS, JOKER_1, JOKER_2, Card, Suit
 from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
 
+__all__ = [
+    "CATEGORY_POINTS",
+    "DEALER",
+    "DEFAULT_FLAGS",
+    "DUMMY",
+    "GRAND_SLAM",
+    "JOKERS",
+    "LEFT",
+    "NILL",
+    "NO_CATEGORY",
+    "NO_SUIT",
+    "N_ACTIONS",
+    "OPT_GRAND_SLAM_ALL_TRICKS",
+    "OPT_JOKERS",
+    "OPT_SPADES_MUST_BE_BROKEN",
+    "OPT_WILD_JOKERS",
+    "REPLACED_BY_JOKERS",
+    "RIGHT",
+    "SLAM",
+    "SPADES",
+    "SPIDGE",
+    "STATE_SIZE",
+    "SpidgeState",
+    "action_index",
+    "card_of_action",
+    "effective_suit",
+    "is_trump",
+    "pack",
+    "strength",
+    "trick_winner",
+]  # fmt: skip
+
 SPADES = int(Suit.SPADES)
 #: The effective suit of a wild joker (``joker_suit="wild"``): no suit at all.
 NO_SUIT = 4
@@ -80,6 +112,8 @@ OPT_WILD_JOKERS = 2
 OPT_SPADES_MUST_BE_BROKEN = 4
 OPT_GRAND_SLAM_ALL_TRICKS = 8
 DEFAULT_FLAGS = OPT_JOKERS
+#: sizeof(spidge_state) of the compiled core; kept here so the names match.
+STATE_SIZE = 112
 
 #: Scoring categories (RULES.md 2.6) and their points.
 NO_CATEGORY, NILL, SPIDGE, SLAM, GRAND_SLAM = 0, 1, 2, 3, 4
