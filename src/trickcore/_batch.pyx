@@ -178,7 +178,8 @@ cdef void batch_spidge_playout(spidge_state* s, tc_rng* rng) noexcept nogil:
 
 # -- random playouts ---------------------------------------------------------------
 
-cdef int _spitzer_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize_t hi, int options,
+cdef int _spitzer_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize_t hi,
+                        int options,
                         int32_t[:, ::1] scores, int8_t[::1] game_type, uint8_t[::1] declarers,
                         int16_t[::1] points, int8_t[::1] tricks, int8_t[::1] announcement,
                         int8_t[::1] dealer) except -1:
@@ -206,7 +207,8 @@ cdef int _spitzer_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize
     return 0
 
 
-cdef int _spidge_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize_t hi, int flags, int slam, int spidge,
+cdef int _spidge_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize_t hi,
+                       int flags, int slam, int spidge,
                        int32_t[:, ::1] scores, int8_t[:, ::1] categories,
                        int8_t[:, ::1] tricks) except -1:
     cdef spidge_state st
@@ -244,8 +246,10 @@ def _game_options(game, options, slam_tricks, spidge_tricks):
     if game == "spitzer":
         if options is None:
             options = SPITZER_DEFAULT_OPTIONS
-        if isinstance(options, bool) or not isinstance(options, int) or not 0 <= options <= SP_ALL_OPTIONS:
-            raise RulesError(f"invalid Spitzer option flags {options!r}: only bits 0 to 4 are options")
+        if isinstance(options, bool) or not isinstance(options, int) \
+                or not 0 <= options <= SP_ALL_OPTIONS:
+            raise RulesError(
+                f"invalid Spitzer option flags {options!r}: only bits 0 to 4 are options")
         return options, 0, 0
     if options is None:
         options = SPIDGE_DEFAULT_OPTIONS
@@ -383,7 +387,8 @@ cdef class SpitzerBatch:
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise ValueError(f"seed must be an int, not {seed!r}")
         if announcements not in ("play", "random", "pass"):
-            raise ValueError(f"announcements must be 'play', 'random' or 'pass', not {announcements!r}")
+            raise ValueError(
+                f"announcements must be 'play', 'random' or 'pass', not {announcements!r}")
         self.size = k
         self.options = options
         self.announcements = announcements
