@@ -24,7 +24,9 @@ class SpitzerBot(Protocol):
 
 
 class RandomBot:
-    """Passes or announces, and plays, uniformly at random among the legal choices.
+    """Plays a uniformly random legal card.  It passes four times in five and
+    otherwise makes a random legal announcement (always announcing at random
+    would make nearly every deal a Zola).
 
     >>> from pytrick.spitzer import SpitzerDeal
     >>> deal = SpitzerDeal.from_seed(1)
@@ -37,7 +39,6 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def announce(self, observation: SpitzerObservation) -> Announcement:
-        # Mostly pass: a random Zola on every deal would make dull games.
         choices = observation.legal_announcements
         if self.rng.random() < 0.8:
             return Announcement.PASS
