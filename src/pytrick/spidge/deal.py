@@ -48,6 +48,7 @@ class SpidgeDeal(_core.SpidgeState):
     :meth:`play` / :meth:`undo`, :meth:`copy`, :attr:`is_over`, equality and
     hashing.  The hot methods are the compiled core's own.
 
+    >>> from pytrick.spidge import SpidgeDeal
     >>> deal = SpidgeDeal.from_seed(7)
     >>> deal.dealer, deal.to_move
     (1, Turn(player=2, hand=<Hand.LEFT: 0>))

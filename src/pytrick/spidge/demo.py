@@ -31,6 +31,7 @@ def demo(
     and 2) and a random one (1), printing every deal; return the game.
 
     >>> import io
+    >>> from pytrick.spidge import demo
     >>> game = demo(seed=1, out=io.StringIO())
     >>> game.winner is not None
     True

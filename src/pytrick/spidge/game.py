@@ -21,6 +21,7 @@ class SpidgeGame:
     if one or more players have reached ``rules.target``, the one with the most
     points wins; if the highest totals are tied, play continues (RULES.md 2.7).
 
+    >>> from pytrick.spidge import SpidgeDeal, SpidgeGame
     >>> game = SpidgeGame(seed=3)
     >>> deal = game.next_deal()
     >>> deal == SpidgeDeal.from_seed(3)

@@ -24,6 +24,8 @@ _core = trickcore.spidge
 class SpidgeRules:
     """Every rule option of Spidge, with the defaults of RULES.md §2.
 
+    >>> import trickcore
+    >>> from pytrick.spidge import SpidgeRules
     >>> rules = SpidgeRules()
     >>> rules.target, rules.jokers, rules.joker_suit, rules.slam_tricks, rules.spidge_tricks
     (3, True, 'trump', 13, 10)
