@@ -304,3 +304,15 @@ def test_pytrick_random_playouts_takes_rules_and_reports_progress(
         batch.random_playouts("hearts", 1, seed=0)  # type: ignore[call-overload]
     assert batch.SpitzerBatch is batch._core.SpitzerBatch
     assert trickcore.BACKEND in batch._core.__name__ or trickcore.BACKEND == "cython"
+
+
+def test_pytrick_random_playouts_takes_spidge_rules() -> None:
+    from pytrick import batch
+    from pytrick.spidge import SpidgeRules
+
+    rules = SpidgeRules(jokers=False, slam_tricks=11, spidge_tricks=8)
+    result = batch.random_playouts("spidge", 400, seed=6, rules=rules)
+    core = batch._core.random_playouts("spidge", 400, 6, rules.flags, 1, 11, 8)
+    assert np.array_equal(result.categories, core["categories"])
+    default = batch.random_playouts("spidge", 400, seed=6)
+    assert not np.array_equal(result.categories, default.categories)
