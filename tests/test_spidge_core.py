@@ -10,6 +10,7 @@ from types import ModuleType
 
 import pytest
 
+import trickcore
 from trickcore.card import Card
 from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
 
@@ -469,3 +470,35 @@ def test_random_playout_is_legal_and_reproducible(S):
     for card in a.history:
         replay.play(card)  # every card was legal
     assert replay == a
+
+
+def test_pickle_and_deepcopy_keep_state_class_and_context(S):
+    import copy
+    import pickle
+
+    Sub = PICKLABLE_SUBCLASSES[S.__name__]
+    state = Sub(list(make(S).hands), S.OPT_JOKERS | S.OPT_WILD_JOKERS, 12, 9)
+    state.context = ("ctx", 2)
+    for _ in range(11):
+        state.play(min(state.legal_moves))
+    for other in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert type(other) is Sub and other == state and other.context == ("ctx", 2)
+        assert other.slam_tricks == 12 and other.history == state.history
+
+
+def _subclass(module: ModuleType) -> type:
+    module_name = module.__name__
+    base = module.SpidgeState
+    cls = type(f"Sub_{module_name.replace('.', '_')}", (base,), {"__slots__": ()})
+    cls.__module__ = __name__
+    globals()[cls.__name__] = cls
+    return cls
+
+
+# Module-level subclasses of each backend's state, so pickle can find them.
+PICKLABLE_SUBCLASSES = {
+    trickcore.load_backend(name)["_spidge"].__name__: _subclass(
+        trickcore.load_backend(name)["_spidge"]
+    )
+    for name in trickcore.available_backends()
+}

@@ -50,6 +50,8 @@ def test_backends_agree_step_by_step(both_backends, seed, flags, thresholds):
         hand = a.hand(a.hand_to_move)
         for card in hand:  # the same verdict and message for every card held
             assert a.illegal_reason(card) == b.illegal_reason(card)
+        stranger = rng.choice([c for c in compiled.pack(bool(flags & 1)) if c not in hand])
+        assert a.illegal_reason(stranger) == b.illegal_reason(stranger)
         legal = sorted(a.legal_moves)
         assert legal and set(legal) <= set(hand)
         card = rng.choice(legal)

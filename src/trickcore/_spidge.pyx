@@ -11,7 +11,6 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 
 from trickcore._cards cimport (CardSet, cardset_from_mask, card_count, lowest_card,
                                nth_card, to_mask)
-from trickcore cimport _cards
 from trickcore import _spidge_messages as messages
 from trickcore.card import ALL_CARDS, Card
 from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
@@ -298,6 +297,16 @@ def trick_winner(cards):
     return spidge_trick_winner(trick)
 
 
+def _restore(cls, hands, flags, slam_tricks, spidge_tricks, plays, context):
+    """Rebuild a pickled state (see ``SpidgeState.__reduce__``)."""
+    cdef SpidgeState state = cls.__new__(cls)
+    SpidgeState.__init__(state, hands, flags, slam_tricks, spidge_tricks)
+    for card in plays:
+        state.play(card)
+    state.context = context
+    return state
+
+
 cdef int _check_options(object flags, object slam_tricks, object spidge_tricks) except -1:
     for name, value in (("flags", flags), ("slam_tricks", slam_tricks),
                         ("spidge_tricks", spidge_tricks)):
@@ -521,6 +530,16 @@ cdef class SpidgeState:
 
     def __copy__(self):
         return self.copy()
+
+    def __deepcopy__(self, memo):
+        return self.copy()  # the context is immutable by contract
+
+    def __reduce__(self):
+        # Pickle as the deal as dealt plus the cards played: replaying restores
+        # every derived field, and the class (a subclass too) is kept.
+        return (_restore, (type(self), tuple([int(h) for h in self.initial_hands]),
+                           self.s.flags, self.s.slam_tricks, self.s.spidge_tricks,
+                           bytes(self.s.history[:self.s.n_played]), self.context))
 
     # -- scoring ---------------------------------------------------------------
     cdef int _need_over(self) except -1:

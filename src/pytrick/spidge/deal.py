@@ -87,6 +87,17 @@ class SpidgeDeal(_core.SpidgeState):
     # -- creating a deal -----------------------------------------------------------
 
     @classmethod
+    def from_hands(
+        cls: type[_D],
+        hands: Sequence[HandLike],
+        dummy: HandLike,
+        dealer: int = 0,
+        rules: SpidgeRules | None = None,
+    ) -> _D:
+        """The same as the constructor: *hands* by player (0, 1, 2), then the dummy's."""
+        return cls(hands, dummy, dealer, rules)
+
+    @classmethod
     def from_pack(
         cls: type[_D], pack: Sequence[CardLike], dealer: int, rules: SpidgeRules | None = None
     ) -> _D:

@@ -168,6 +168,17 @@ def _check_options(flags: int, slam_tricks: int, spidge_tricks: int) -> None:
         )
 
 
+def _restore(cls: type[SpidgeState], hands: Sequence[int], flags: int, slam_tricks: int,
+             spidge_tricks: int, plays: bytes, context: object) -> SpidgeState:
+    """Rebuild a pickled state (see ``SpidgeState.__reduce__``)."""
+    state = cls.__new__(cls)
+    SpidgeState.__init__(state, hands, flags, slam_tricks, spidge_tricks)
+    for card in plays:
+        state.play(card)
+    state.context = context
+    return state
+
+
 class SpidgeState:
     """One Spidge deal in play: four hands, the tricks so far, the options.
 
@@ -289,10 +300,7 @@ class SpidgeState:
 
     @property
     def trumps_broken(self) -> bool:
-        """True once a trump has been played to a complete earlier trick...
-
-        Precisely: a trump has been played to a trick before the current one.
-        """
+        """True once a trump has been played to a trick before the current one."""
         done = len(self._history) // 4 * 4
         return any(self._is_trump(c) for c in self._history[:done])
 
@@ -440,6 +448,15 @@ class SpidgeState:
         return other
 
     __copy__ = copy
+
+    def __deepcopy__(self, memo: object) -> SpidgeState:
+        return self.copy()  # the context is immutable by contract
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Pickle as the deal as dealt plus the cards played, keeping the class.
+        return (_restore, (type(self), tuple(int(h) for h in self.initial_hands),
+                           self._flags, self._slam, self._spidge, bytes(self._history),
+                           self.context))
 
     # -- scoring -------------------------------------------------------------
     def _need_over(self) -> None:
