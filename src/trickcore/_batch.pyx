@@ -87,6 +87,25 @@ cdef inline uint32_t _below(tc_rng* rng, uint32_t bound) noexcept nogil:
     return <uint32_t>(m >> 32)
 
 
+# _SELECT_IN_BYTE[byte * 8 + k]: the position of the k-th lowest set bit of
+# byte (a table, so that picking a card has no data-dependent loop).
+cdef uint8_t _SELECT_IN_BYTE[2048]
+
+
+cdef void _fill_select_table() noexcept:
+    cdef int byte, k, bit, seen
+    memset(_SELECT_IN_BYTE, 0, sizeof(_SELECT_IN_BYTE))
+    for byte in range(256):
+        seen = 0
+        for bit in range(8):
+            if byte >> bit & 1:
+                _SELECT_IN_BYTE[byte * 8 + seen] = bit
+                seen += 1
+
+
+_fill_select_table()
+
+
 cdef inline int _pick(uint64_t legal, tc_rng* rng) noexcept nogil:
     """The below(count)-th lowest member of a non-empty mask (a single member
     draws nothing).  Broadword select: byte counts by SWAR (portable; the
@@ -105,10 +124,7 @@ cdef inline int _pick(uint64_t legal, tc_rng* rng) noexcept nogil:
     shift = (((below_k >> 7) * 0x0101010101010101ULL) >> 56) * 8
     k -= ((sums << 8) >> shift) & 0xFF
     byte = (legal >> shift) & 0xFF
-    while k > 0:
-        byte &= byte - 1
-        k -= 1
-    return <int>shift + tc_lowest64(byte)
+    return <int>shift + _SELECT_IN_BYTE[(byte << 3) | k]
 
 
 cdef inline void _shuffle(uint8_t* cards, int n, tc_rng* rng) noexcept nogil:
