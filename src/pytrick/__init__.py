@@ -19,6 +19,13 @@ from pytrick.errors import (
     RecordError,
     RulesError,
 )
+from pytrick.spitzer import (
+    SpitzerDeal,
+    SpitzerGame,
+    SpitzerObservation,
+    SpitzerResult,
+    SpitzerRules,
+)
 from trickcore import BACKEND
 from trickcore import __version__ as __version__
 
@@ -33,6 +40,11 @@ __all__ = [
     "Rank",
     "RecordError",
     "RulesError",
+    "SpitzerDeal",
+    "SpitzerGame",
+    "SpitzerObservation",
+    "SpitzerResult",
+    "SpitzerRules",
     "Suit",
     "parse_card",
 ]
