@@ -195,6 +195,20 @@ def test_illegal_play_names_the_rule_and_leaves_the_deal_unchanged():
         deal.play(1.5)  # type: ignore[arg-type]
 
 
+def test_play_for_checks_the_player():
+    deal = SpidgeDeal.from_seed(7)  # dealer 1; player 2 leads
+    before = deal.copy()
+    with pytest.raises(IllegalMoveError, match="it is not player 1's turn: player 2 is to play"):
+        deal.play_for(1, "AC")
+    assert deal == before
+    deal.play_for(2, "AC")
+    with pytest.raises(IllegalMoveError, match=r"player 1 \(dealer, playing the dummy\) is to play"):
+        deal.play_for(0, "4C")
+    deal.play_for(1, "4C")  # the dealer plays the dummy's card
+    with pytest.raises(ValueError, match="invalid player 3"):
+        deal.play_for(3, "2C")
+
+
 def test_copy_keeps_class_dealer_and_rules():
     rules = SpidgeRules(joker_suit="wild", target=5)
     deal = SpidgeDeal.from_seed(3, dealer=2, rules=rules)

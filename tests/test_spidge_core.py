@@ -151,6 +151,12 @@ def test_wild_joker_may_be_the_opening_lead(S):
     state.play("JK1")
 
 
+def test_wild_joker_must_be_led_before_spades_when_only_spades_otherwise(S):
+    spades = "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"
+    state = make(S, flags=S.OPT_JOKERS | S.OPT_WILD_JOKERS, left=spades + " JK1")
+    assert set(state.legal_moves) == {Card("JK1")}  # the wild joker is not a trump
+
+
 def test_later_leads_are_free_by_default(S):
     state = make(S, flags=0, left="2C 3C", dummy="AC", right="4C", dealer="5C 6C 2S")
     play(state, "2C AC 4C 5C")  # no trump played; the dummy wins

@@ -14,6 +14,7 @@ from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.table import Hand, Turn, hand_of, player_of
 from trickcore import CardSet
 from trickcore.card import Card
+from trickcore.errors import IllegalMoveError
 
 __all__ = ["SpidgeDeal", "Trick"]
 
@@ -165,6 +166,17 @@ class SpidgeDeal(_core.SpidgeState):
     def player_of(self, hand: int) -> int:
         """The player who plays *hand* (the dealer plays the dummy)."""
         return player_of(Hand(hand), self.dealer)
+
+    def play_for(self, player: int, card: CardLike) -> None:
+        """Play *card* for *player*, checking first that it is his turn (the
+        dealer's turn includes the dummy's).  :meth:`play` skips this check."""
+        turn = self.to_move
+        if turn is None:
+            self.play(card)  # raises: the deal is over
+            return
+        if self._player(player) != turn.player:
+            raise IllegalMoveError(f"it is not player {player}'s turn: {turn} is to play")
+        self.play(card)
 
     @staticmethod
     def _player(player: int) -> int:
