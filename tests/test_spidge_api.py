@@ -362,3 +362,31 @@ def test_seeded_game_plays_to_a_winner():
         and game.totals.count(best) == 1
         and game.totals[game.winner] == best
     )
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_position_and_repr_rebuild_the_deal(seed):
+    rng = random.Random(seed)
+    rules = SpidgeRules(joker_suit="wild") if seed % 2 else SpidgeRules()
+    deal = SpidgeDeal.from_seed(seed, rules=rules)
+    for _ in range(rng.randrange(53)):
+        deal.play(rng.choice(list(deal.legal_moves)))
+    assert SpidgeDeal.from_position(deal.position(), rules) == deal
+    rebuilt = eval(repr(deal), {"SpidgeDeal": SpidgeDeal, "SpidgeRules": SpidgeRules})
+    assert rebuilt == deal
+
+
+@pytest.mark.parametrize(
+    ("mutate", "error", "message"),
+    [
+        (lambda p: p.replace("/", "|", 1), InvalidCardError, "expected 6 fields"),
+        (lambda p: "5" + p[1:], InvalidCardError, "the dealer must be 0, 1 or 2"),
+        (lambda p: p[:2] + "ZZ" + p[4:], InvalidCardError, "position: left: invalid card text"),
+        (lambda p: p + "AC", IllegalMoveError, r"position: plays\[1\]: cannot play A♣"),
+    ],
+)
+def test_bad_positions(mutate, error, message):
+    deal = SpidgeDeal.from_seed(7)
+    deal.play("AC")
+    with pytest.raises(error, match=message):
+        SpidgeDeal.from_position(mutate(deal.position()))

@@ -18,6 +18,7 @@ from pytrick.spidge.dealing import cut_for_dealer, deal_pack, shuffled_pack
 from pytrick.spidge.demo import demo, play_deal
 from pytrick.spidge.game import SpidgeGame
 from pytrick.spidge.observation import SpidgeObservation
+from pytrick.spidge.position import format_position, parse_position
 from pytrick.spidge.result import Category, SpidgeResult
 from pytrick.spidge.rules import GrandSlam, JokerSuit, SpidgeRules
 from pytrick.spidge.table import Hand, Turn, hand_of, player_of
@@ -40,7 +41,9 @@ __all__ = [
     "cut_for_dealer",
     "deal_pack",
     "demo",
+    "format_position",
     "hand_of",
+    "parse_position",
     "play_deal",
     "player_of",
     "shuffled_pack",

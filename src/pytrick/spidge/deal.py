@@ -9,6 +9,7 @@ from typing import Any, NamedTuple, TypeVar
 import trickcore
 from pytrick.spidge.dealing import cut_for_dealer, deal_pack, shuffled_pack
 from pytrick.spidge.observation import SpidgeObservation
+from pytrick.spidge.position import format_position, parse_position
 from pytrick.spidge.result import Category, SpidgeResult
 from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.table import Hand, Turn, hand_of, player_of
@@ -244,13 +245,19 @@ class SpidgeDeal(_core.SpidgeState):
             else CardSet(),
         )
 
+    def position(self) -> str:
+        """The deal as one line: see :mod:`pytrick.spidge.position`."""
+        return format_position(self)
+
+    @classmethod
+    def from_position(cls: type[_D], text: str, rules: SpidgeRules | None = None) -> _D:
+        """The deal a :meth:`position` string describes, replayed under *rules*."""
+        return parse_position(cls, text, rules)
+
     def __repr__(self) -> str:
-        turn = self.to_move
-        where = "over" if turn is None else f"{turn} to play"
-        return (
-            f"<SpidgeDeal dealer {self.dealer}, trick {min(self.tricks_played + 1, 13)}, "
-            f"{where}, tricks by hand {'/'.join(map(str, self.tricks_won))}>"
-        )
+        """An expression that rebuilds the deal (rules included when not the defaults)."""
+        rules = "" if self.rules == SpidgeRules() else f", rules={self.rules!r}"
+        return f"{type(self).__name__}.from_position({self.position()!r}{rules})"
 
     # -- records -------------------------------------------------------------------
 
