@@ -2,9 +2,10 @@
 
 from pathlib import Path
 
-import trickcore
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+
+import trickcore
 
 trickcore_dir = str(Path(trickcore.__file__).parent)
 

@@ -8,9 +8,16 @@ from trickcore._spidge import SpidgeState
 from trickcore._spitzer import SpitzerState
 
 __all__ = [
-    "GAMES", "SPITZER_DEFAULT_OPTIONS", "SPIDGE_DEFAULT_OPTIONS",
-    "SPITZER_BATCH_ACTIONS", "SPITZER_ANNOUNCE_OFFSET", "SPIDGE_BATCH_ACTIONS",
-    "deal_seed", "random_playouts", "SpitzerBatch", "SpidgeBatch",
+    "GAMES",
+    "SPIDGE_BATCH_ACTIONS",
+    "SPIDGE_DEFAULT_OPTIONS",
+    "SPITZER_ANNOUNCE_OFFSET",
+    "SPITZER_BATCH_ACTIONS",
+    "SPITZER_DEFAULT_OPTIONS",
+    "SpidgeBatch",
+    "SpitzerBatch",
+    "deal_seed",
+    "random_playouts",
 ]
 
 GAMES: tuple[str, ...]

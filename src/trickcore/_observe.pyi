@@ -4,9 +4,14 @@ import numpy as np
 import numpy.typing as npt
 
 __all__ = [
-    "SPITZER_OBS_VERSION", "SPITZER_OBS_SIZE", "SPITZER_OBS_LAYOUT",
-    "SPIDGE_OBS_VERSION", "SPIDGE_OBS_SIZE", "SPIDGE_OBS_LAYOUT",
-    "spitzer_observation", "spidge_observation",
+    "SPIDGE_OBS_LAYOUT",
+    "SPIDGE_OBS_SIZE",
+    "SPIDGE_OBS_VERSION",
+    "SPITZER_OBS_LAYOUT",
+    "SPITZER_OBS_SIZE",
+    "SPITZER_OBS_VERSION",
+    "spidge_observation",
+    "spitzer_observation",
 ]
 
 SPITZER_OBS_VERSION: int
