@@ -83,6 +83,15 @@ def test_card_not_in_pack_is_rejected(S):
         make(S, flags=0).play("JK1")
 
 
+@pytest.mark.parametrize("card", [-1, 54, 2**70, -(2**70)])
+def test_card_numbers_out_of_range_are_rejected(S, card):
+    state = make(S)
+    with pytest.raises(InvalidCardError, match="cards are numbered 0 to 53"):
+        state.play(card)
+    with pytest.raises(TypeError):
+        state.play(None)
+
+
 def test_spades_are_always_trumps_and_jokers_per_option(S):
     assert S.is_trump(Card("2S")) and not S.is_trump(Card("AH"))
     assert S.is_trump(52, "trump") and not S.is_trump(52, "wild")

@@ -8,6 +8,7 @@ messages, from ``trickcore._spidge_messages``.
 from libc.string cimport memcmp, memcpy, memset
 from libc.stdint cimport uint8_t, uint64_t
 from cpython.bytes cimport PyBytes_FromStringAndSize
+from cpython.long cimport PyLong_AsLongAndOverflow
 
 from trickcore._cards cimport (CardSet, cardset_from_mask, card_count, lowest_card,
                                nth_card, to_mask)
@@ -499,10 +500,12 @@ cdef class SpidgeState:
         """Play *card* from the hand to move; ``IllegalMoveError`` (state unchanged) if illegal."""
         cdef int number, suit, reason
         cdef mask_t relevant
+        cdef int overflow = 0
+        cdef long value = -1
         if type(card) is Card or type(card) is int:
-            number = card
-            if number < 0 or number > 53:
-                number = self._card_number(card)
+            value = PyLong_AsLongAndOverflow(card, &overflow)
+        if 0 <= value <= 53 and not overflow:
+            number = <int>value
         else:
             number = self._card_number(card)
         if self.s.n_played < 52 and (spidge_legal(&self.s) >> number) & 1:
