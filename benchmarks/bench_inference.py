@@ -7,8 +7,9 @@ the constraints from the observation, draws the hidden hands with the chosen
 sampler backend, and replays the observed history on each complete deal (the
 deal objects are those of the chosen trickcore backend in both columns, so the
 ratio isolates the sampler).  Rows "n=100" are the per-deal cost of a batch;
-"n=1 calls" is one determinization per call (constraints rebuilt each time),
-what a search loop that samples one world per iteration pays.
+"n=1 calls" is one determinization per call, what a search loop that samples
+one world per iteration pays (the constraints of an observation are cached);
+"n=1, new obs" clears that cache before every call (a new position each time).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from _timing import best_rate, print_table
 
 import trickcore
+from pytrick import inference
 from pytrick.inference import count_deals, sample_deals
 
 
@@ -81,7 +83,7 @@ def main() -> None:
     for label, make in positions:
         observation = make()
         print(f"{label}: {count_deals(observation)} consistent deals")
-        batch_rates, call_rates = [], []
+        batch_rates, call_rates, fresh_rates = [], [], []
         for name in backends:
 
             def many(n: int, name: str = name, obs: Any = observation) -> int:
@@ -95,10 +97,18 @@ def main() -> None:
                     sample_deals(obs, 1, seed=seed, backend=name)  # type: ignore[arg-type]
                 return n
 
+            def fresh(n: int, name: str = name, obs: Any = observation) -> int:
+                for seed in range(n):
+                    inference._cached_constraints.cache_clear()
+                    sample_deals(obs, 1, seed=seed, backend=name)  # type: ignore[arg-type]
+                return n
+
             batch_rates.append(best_rate(many, batch[name]))
             call_rates.append(best_rate(single, calls[name]))
+            fresh_rates.append(best_rate(fresh, calls[name]))
         rows.append((f"{label}: n=100", batch_rates))
         rows.append((f"{label}: n=1 calls", call_rates))
+        rows.append((f"{label}: n=1, new obs", fresh_rates))
     print_table(
         f"sample_deals: complete deals per second (deal objects: {trickcore.BACKEND})",
         backends,

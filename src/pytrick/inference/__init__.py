@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from typing import Any, overload
 
 from pytrick.inference.constraints import (
@@ -65,6 +66,17 @@ def _game(observation: object) -> Any:
 
 def hidden_constraints(observation: SpitzerObservation | SpidgeObservation) -> HiddenConstraints:
     """The hidden cards, how many each other hand holds, and every fact about them."""
+    try:
+        return _cached_constraints(observation)
+    except TypeError:  # an unhashable (hand-built) observation: no cache
+        result: HiddenConstraints = _game(observation).hidden_constraints(observation)
+        return result
+
+
+@functools.lru_cache(maxsize=256)
+def _cached_constraints(observation: SpitzerObservation | SpidgeObservation) -> HiddenConstraints:
+    # Search loops sample the same observation again and again: derive its
+    # constraints (and, inside them, the cases and their counts) once.
     result: HiddenConstraints = _game(observation).hidden_constraints(observation)
     return result
 
@@ -115,5 +127,5 @@ def sample_deals(
     consistent.
     """
     game = _game(observation)
-    constraints: HiddenConstraints = game.hidden_constraints(observation)
+    constraints = hidden_constraints(observation)
     return [game.replay(observation, hands) for hands in constraints.sample(n, seed, backend)]

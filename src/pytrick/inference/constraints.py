@@ -61,7 +61,7 @@ def _sampler(backend: SamplerBackend) -> _Sampler:
 
 
 def _popcount(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 @dataclasses.dataclass(frozen=True)
@@ -117,6 +117,27 @@ class HiddenConstraints:
         A case picks one alternative of every choice; different cases are
         disjoint and together they are exactly the consistent deals.
         """
+        return list(self._cases())
+
+    def _cases(self) -> tuple[tuple[int, ...], ...]:
+        # Computed once per instance (the dataclass is frozen: store in __dict__).
+        cached = self.__dict__.get("_cases_cache")
+        if cached is None:
+            cached = self.__dict__["_cases_cache"] = tuple(self._compute_cases())
+        return cached
+
+    def _counts(self, backend: SamplerBackend) -> tuple[int, ...]:
+        name = trickcore.BACKEND if backend is None else backend
+        memo: dict[str, tuple[int, ...]] = self.__dict__.setdefault("_counts_cache", {})
+        if name not in memo:
+            sampler = _sampler(backend)
+            hidden = int(self.hidden)
+            memo[name] = tuple(
+                sampler.count_assignments(hidden, self.sizes, case) for case in self._cases()
+            )
+        return memo[name]
+
+    def _compute_cases(self) -> list[tuple[int, ...]]:
         index = {seat: i for i, seat in enumerate(self.seats)}
         hidden = int(self.hidden)
         result = []
@@ -139,14 +160,12 @@ class HiddenConstraints:
 
     def count(self, backend: SamplerBackend = None) -> int:
         """The number of consistent deals of the hidden cards."""
-        sampler = _sampler(backend)
-        hidden = int(self.hidden)
-        return sum(sampler.count_assignments(hidden, self.sizes, case) for case in self.cases())
+        return sum(self._counts(backend))
 
     def possible(self) -> dict[int, CardSet]:
         """For each hidden seat, the cards it holds in at least one consistent deal (exact)."""
         hidden = int(self.hidden)
-        cases = self.cases()
+        cases = self._cases()
         result = {}
         for i, seat in enumerate(self.seats):
             found = 0
@@ -167,21 +186,22 @@ class HiddenConstraints:
             raise PytrickError(f"n = {n!r}: must be a whole number of deals, 0 or more")
         sampler = _sampler(backend)
         hidden = int(self.hidden)
-        cases = self.cases()
+        cases = self._cases()
         if not cases:
             raise PytrickError("no deal is consistent with the observation")
-        counts = [sampler.count_assignments(hidden, self.sizes, case) for case in cases]
+        counts = self._counts(backend)
         rng = random.Random(seed)
         total = sum(counts)
         # Pick each draw's case with probability count/total (exact: big ints).
-        picks = []
-        for _ in range(n):
-            r = rng.randrange(total)
-            k = 0
-            while r >= counts[k]:
-                r -= counts[k]
-                k += 1
-            picks.append(k)
+        picks = [0] * n
+        if len(cases) > 1:
+            for draw in range(n):
+                r = rng.randrange(total)
+                k = 0
+                while r >= counts[k]:
+                    r -= counts[k]
+                    k += 1
+                picks[draw] = k
         batches: dict[int, list[tuple[int, ...]]] = {}
         for k in sorted(set(picks)):
             batches[k] = sampler.sample_assignments(
