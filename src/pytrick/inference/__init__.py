@@ -32,7 +32,7 @@ from pytrick.inference.constraints import (
     HiddenConstraints,
     SamplerBackend,
 )
-from pytrick.spidge import SpidgeDeal, SpidgeObservation
+from pytrick.spidge import Hand, SpidgeDeal, SpidgeObservation
 from pytrick.spitzer import SpitzerDeal, SpitzerObservation
 from trickcore import CardSet
 
@@ -82,9 +82,17 @@ def _cached_constraints(observation: SpitzerObservation | SpidgeObservation) -> 
 
 
 def possible_cards(observation: SpitzerObservation | SpidgeObservation) -> dict[int, CardSet]:
-    """For every seat whose hand is hidden, the cards it may hold now: exactly
-    those it holds in at least one deal consistent with the observation."""
-    return hidden_constraints(observation).possible()
+    """For every other hand, the cards it may hold now: exactly those it holds
+    in at least one deal consistent with the observation.
+
+    In Spidge the keys are :class:`~pytrick.spidge.Hand` values, and the dummy
+    is among them with its (public) cards.
+    """
+    possible = hidden_constraints(observation).possible()
+    if isinstance(observation, SpidgeObservation):
+        possible[Hand.DUMMY] = observation.dummy
+        return dict(sorted(possible.items()))
+    return possible
 
 
 def count_deals(
