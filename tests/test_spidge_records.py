@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -146,8 +147,9 @@ def test_demo_prints_a_whole_game():
     game = demo(seed=3, out=out)
     log = out.getvalue()
     assert game.is_over and f"Player {game.winner} wins" in log
-    for word in ("dummy, face up", "trick 13", "tricks →", "Totals:"):
+    for word in ("dummy, face up", "trick 13", "Totals:", "(dealer, with the dummy)"):
         assert word in log
+    assert re.search(r"\d+ tricks? → (no score|nill|spidge|slam|grand slam), \+\d", log)
     again = io.StringIO()
     demo(seed=3, out=again)
     assert again.getvalue() == log  # a seed replays the same game

@@ -61,7 +61,8 @@ def demo(
         for player in range(3):
             role = " (dealer, with the dummy)" if player == deal.dealer else ""
             print(
-                f"  player {player}{role}: {result.tricks[player]} tricks → "
+                f"  player {player}{role}: {result.tricks[player]} "
+                f"trick{'' if result.tricks[player] == 1 else 's'} → "
                 f"{result.categories[player]}, +{result.points[player]}",
                 file=out,
             )

@@ -57,7 +57,7 @@ class SpidgeResult:
         for player in range(3):
             role = " (dealer, with dummy)" if player == self.dealer else ""
             parts.append(
-                f"player {player}{role}: {self.tricks[player]} tricks, "
+                f"player {player}{role}: {_tricks(self.tricks[player])}, "
                 f"{self.categories[player]} +{self.points[player]}"
             )
         return "; ".join(parts)
@@ -70,3 +70,7 @@ class SpidgeResult:
             "categories": [c.name.lower() for c in self.categories],
             "points": list(self.points),
         }
+
+
+def _tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
