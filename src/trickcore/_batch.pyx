@@ -29,10 +29,18 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
 from trickcore._cards cimport mask_t, tc_lowest64
-from trickcore._rng cimport tc_rng, tc_rng_seed, tc_rng_next, tc_splitmix64
+from trickcore._rng cimport (
+    tc_rng,
+    tc_rng_below32,
+    tc_rng_next,
+    tc_rng_pick,
+    tc_rng_seed,
+    tc_splitmix64,
+)
 from trickcore._spitzer cimport (
     SpitzerDeal, SpitzerResult, SpitzerState, spitzer_init, spitzer_phase, spitzer_to_move,
     spitzer_legal_announcements, spitzer_announce, spitzer_legal, spitzer_play, spitzer_result,
+    spitzer_random_auction, spitzer_random_playout,
     SP_AUCTION, SP_PLAY, SP_OVER, SP_PASS, SP_N_ANNOUNCEMENTS, SP_ALL_OPTIONS,
 )
 from trickcore._spidge cimport (
@@ -73,65 +81,11 @@ cdef void batch_seed(tc_rng* rng, uint64_t seed, uint64_t index) noexcept nogil:
     tc_rng_seed(rng, tc_splitmix64(&x) + index)
 
 
-cdef inline uint32_t _below(tc_rng* rng, uint32_t bound) noexcept nogil:
-    """Exactly uniform in [0, bound) for 1 <= bound < 2**32, from the high 32
-    bits of the generator (Lemire's multiply-and-reject: no division unless
-    the low product is below *bound*)."""
-    cdef uint64_t m = (tc_rng_next(rng) >> 32) * bound
-    cdef uint32_t low = <uint32_t>m, threshold
-    if low < bound:
-        threshold = (<uint32_t>0 - bound) % bound
-        while low < threshold:
-            m = (tc_rng_next(rng) >> 32) * bound
-            low = <uint32_t>m
-    return <uint32_t>(m >> 32)
-
-
-# _SELECT_IN_BYTE[byte * 8 + k]: the position of the k-th lowest set bit of
-# byte (a table, so that picking a card has no data-dependent loop).
-cdef uint8_t _SELECT_IN_BYTE[2048]
-
-
-cdef void _fill_select_table() noexcept:
-    cdef int byte, k, bit, seen
-    memset(_SELECT_IN_BYTE, 0, sizeof(_SELECT_IN_BYTE))
-    for byte in range(256):
-        seen = 0
-        for bit in range(8):
-            if byte >> bit & 1:
-                _SELECT_IN_BYTE[byte * 8 + seen] = bit
-                seen += 1
-
-
-_fill_select_table()
-
-
-cdef inline int _pick(uint64_t legal, tc_rng* rng) noexcept nogil:
-    """The below(count)-th lowest member of a non-empty mask (a single member
-    draws nothing).  Broadword select: byte counts by SWAR (portable; the
-    popcount builtin is a library call without -mpopcnt), their prefix sums
-    by one multiply, the byte holding the member by a bytewise compare."""
-    cdef uint64_t s = legal - ((legal >> 1) & 0x5555555555555555ULL)
-    s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL)
-    s = (s + (s >> 4)) & 0x0F0F0F0F0F0F0F0FULL
-    cdef uint64_t sums = s * 0x0101010101010101ULL   # byte i: members in bytes 0..i
-    cdef uint64_t count = sums >> 56, k, below_k, shift, byte
-    if count == 1:
-        return tc_lowest64(legal)
-    k = _below(rng, <uint32_t>count)
-    # High bit of byte i set iff sums_i <= k; those bytes come first.
-    below_k = (((k * 0x0101010101010101ULL) | 0x8080808080808080ULL) - sums) & 0x8080808080808080ULL
-    shift = (((below_k >> 7) * 0x0101010101010101ULL) >> 56) * 8
-    k -= ((sums << 8) >> shift) & 0xFF
-    byte = (legal >> shift) & 0xFF
-    return <int>shift + _SELECT_IN_BYTE[(byte << 3) | k]
-
-
 cdef inline void _shuffle(uint8_t* cards, int n, tc_rng* rng) noexcept nogil:
     cdef int i, j
     cdef uint8_t t
     for i in range(n - 1, 0, -1):
-        j = <int>_below(rng, i + 1)
+        j = <int>tc_rng_below32(rng, i + 1)
         t = cards[i]
         cards[i] = cards[j]
         cards[j] = t
@@ -155,17 +109,11 @@ cdef void batch_spitzer_deal(SpitzerDeal* d, tc_rng* rng, int dealer, int option
 
 
 cdef void batch_spitzer_announce(SpitzerDeal* d, tc_rng* rng) noexcept nogil:
-    cdef uint32_t legal
-    while spitzer_phase(d) == SP_AUCTION:
-        legal = spitzer_legal_announcements(d)
-        spitzer_announce(d, _pick(legal, rng))
+    spitzer_random_auction(d, rng)
 
 
 cdef void batch_spitzer_playout(SpitzerDeal* d, tc_rng* rng) noexcept nogil:
-    cdef uint32_t legal
-    while d.n_played < 32:
-        legal = spitzer_legal(d)
-        spitzer_play(d, _pick(legal, rng))
+    spitzer_random_playout(d, rng)
 
 
 cdef void batch_spidge_deal(spidge_state* s, tc_rng* rng, int flags,
@@ -189,7 +137,7 @@ cdef void batch_spidge_playout(spidge_state* s, tc_rng* rng) noexcept nogil:
     cdef mask_t legal
     while s.n_played < 52:
         legal = spidge_legal(s)
-        spidge_play(s, _pick(legal, rng))
+        spidge_play(s, tc_rng_pick(rng, legal))
 
 
 # -- random playouts ---------------------------------------------------------------

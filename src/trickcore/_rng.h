@@ -12,6 +12,7 @@
 #ifndef TRICKCORE_RNG_H
 #define TRICKCORE_RNG_H
 #include <stdint.h>
+#include "_bits.h"
 
 #if defined(_MSC_VER) && !defined(__cplusplus)
 #define TC_RNG_INLINE static __inline
@@ -67,6 +68,37 @@ TC_RNG_INLINE uint64_t tc_rng_below(tc_rng *rng, uint64_t bound) {
         r = tc_rng_next(rng);
     } while (r < threshold);
     return r % bound;
+}
+
+/* Exactly uniform in [0, bound) for 1 <= bound < 2**32, from the high 32 bits
+ * of one draw (Lemire's multiply-and-reject: a division only when the low
+ * product falls below bound).  Cheaper than tc_rng_below for small bounds. */
+TC_RNG_INLINE uint32_t tc_rng_below32(tc_rng *rng, uint32_t bound) {
+    uint64_t m = (tc_rng_next(rng) >> 32) * bound;
+    uint32_t low = (uint32_t)m, threshold;
+    if (low < bound) {
+        threshold = (uint32_t)(0 - bound) % bound;
+        while (low < threshold) {
+            m = (tc_rng_next(rng) >> 32) * bound;
+            low = (uint32_t)m;
+        }
+    }
+    return (uint32_t)(m >> 32);
+}
+
+/* A uniformly random member (bit index) of a non-empty mask: the
+ * tc_rng_below32(count)-th lowest; a single member draws nothing.  The batch
+ * playouts and their pure-Python twin make exactly these draws. */
+TC_RNG_INLINE int tc_rng_pick(tc_rng *rng, uint64_t mask) {
+    uint64_t c = mask - ((mask >> 1) & 0x5555555555555555ULL);
+    uint32_t k;
+    c = (c & 0x3333333333333333ULL) + ((c >> 2) & 0x3333333333333333ULL);
+    c = (((c + (c >> 4)) & 0x0F0F0F0F0F0F0F0FULL) * 0x0101010101010101ULL) >> 56;
+    if (c > 1) {
+        for (k = tc_rng_below32(rng, (uint32_t)c); k > 0; k--)
+            mask &= mask - 1;
+    }
+    return tc_lowest64(mask);
 }
 
 /* Uniform in [0, 1) with 53 random bits (every value a multiple of 2**-53). */

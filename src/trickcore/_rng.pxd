@@ -6,7 +6,7 @@
 #     cdef tc_rng rng
 #     tc_rng_seed(&rng, 42)
 #     card = tc_rng_below(&rng, 52)
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 
 cdef extern from "_rng.h" nogil:
     ctypedef struct tc_rng:
@@ -18,6 +18,10 @@ cdef extern from "_rng.h" nogil:
     uint64_t tc_rng_next(tc_rng* rng) noexcept
     # Exactly uniform in [0, bound); bound must be >= 1.
     uint64_t tc_rng_below(tc_rng* rng, uint64_t bound) noexcept
+    # Exactly uniform in [0, bound) for 1 <= bound < 2**32 (one draw, usually).
+    uint32_t tc_rng_below32(tc_rng* rng, uint32_t bound) noexcept
+    # A uniformly random member (bit index) of a non-empty mask.
+    int tc_rng_pick(tc_rng* rng, uint64_t mask) noexcept
     # Uniform in [0, 1), 53 bits.
     double tc_rng_double(tc_rng* rng) noexcept
     # Advance by 2**128 steps (independent streams).

@@ -4,6 +4,7 @@
 # boundary (SpitzerState) does, once.
 from libc.stdint cimport uint8_t, uint16_t, uint32_t
 from trickcore._cards cimport mask_t
+from trickcore._rng cimport tc_rng, tc_rng_pick
 
 cdef extern from "_spitzer_tables.h" nogil:
     enum:
@@ -125,6 +126,9 @@ cdef int spitzer_declarers(const SpitzerDeal* d) noexcept nogil
 cdef int spitzer_revealed(const SpitzerDeal* d) noexcept nogil
 cdef int spitzer_scoring_column(int points, int tricks) noexcept nogil
 cdef int spitzer_result(const SpitzerDeal* d, SpitzerResult* r) noexcept nogil
+# Finish the auction / the play with uniformly random legal moves (tc_rng_pick).
+cdef void spitzer_random_auction(SpitzerDeal* d, tc_rng* rng) noexcept nogil
+cdef void spitzer_random_playout(SpitzerDeal* d, tc_rng* rng) noexcept nogil
 
 cdef class SpitzerState:
     cdef SpitzerDeal deal

@@ -491,6 +491,19 @@ cdef int spitzer_undo(SpitzerDeal* d) noexcept nogil:
     return 0
 
 
+cdef void spitzer_random_auction(SpitzerDeal* d, tc_rng* rng) noexcept nogil:
+    """Finish the auction with uniformly random legal announcements."""
+    while spitzer_phase(d) == SP_AUCTION:
+        spitzer_announce(d, tc_rng_pick(rng, spitzer_legal_announcements(d)))
+
+
+cdef void spitzer_random_playout(SpitzerDeal* d, tc_rng* rng) noexcept nogil:
+    """Finish the play with uniformly random legal cards (here, not in the
+    caller's module, so the C compiler can inline the kernels into the loop)."""
+    while d.n_played < 32:
+        spitzer_play(d, tc_rng_pick(rng, spitzer_legal(d)))
+
+
 cdef int _deciding_trick(const SpitzerDeal* d) noexcept nogil:
     """First-trick call: the trick that settles the partner (-1 unsettled, 8 if
     the caller won every trick)."""
@@ -614,7 +627,8 @@ cdef int spitzer_result(const SpitzerDeal* d, SpitzerResult* r) noexcept nogil:
     r.points = 0
     r.tricks = 0
     for t in range(8):
-        w = spitzer_trick_winner(d, t)
+        # The winner of each trick but the last leads the next one.
+        w = spitzer_leader(d, t + 1) if t < 7 else spitzer_trick_winner(d, 7)
         if side & (1 << w):
             r.tricks += 1
             r.points += spitzer_trick_points(d, t)
