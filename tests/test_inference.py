@@ -22,6 +22,7 @@ import pytest
 import trickcore
 from pytrick.inference import (
     HiddenConstraints,
+    SamplerBackend,
     count_deals,
     hidden_constraints,
     possible_cards,
@@ -237,7 +238,7 @@ def test_spitzer_small_positions_cover_the_calls() -> None:
 
 
 @pytest.mark.parametrize("backend", SAMPLER_BACKENDS)
-def test_spitzer_count_and_uniformity_match_brute_force(backend: str) -> None:
+def test_spitzer_count_and_uniformity_match_brute_force(backend: SamplerBackend) -> None:
     truth_hits = 0
     expected_hits = 0.0
     variance = 0.0
@@ -538,7 +539,7 @@ def spidge_small_consistent(k: int) -> frozenset[tuple[int, ...]]:
 
 
 @pytest.mark.parametrize("backend", SAMPLER_BACKENDS)
-def test_spidge_count_and_uniformity_match_brute_force(backend: str) -> None:
+def test_spidge_count_and_uniformity_match_brute_force(backend: SamplerBackend) -> None:
     truth_hits = 0
     expected_hits = 0.0
     variance = 0.0
@@ -761,10 +762,10 @@ def _early_observations() -> list[Any]:
         while True:  # a Spidge position with voids shown, not too many
             seed += 1
             rng = random.Random(seed)
-            deal = spidge_position(seed, rng.randrange(12, 24), SPIDGE_RULES[i % len(SPIDGE_RULES)])
-            obs = deal.observation(i % 3)
-            if 1 <= len(hidden_constraints(obs).facts) <= 2:
-                out.append(obs)
+            spidge = spidge_position(seed, rng.randrange(12, 24), SPIDGE_RULES[i % len(SPIDGE_RULES)])
+            seen = spidge.observation(i % 3)
+            if 1 <= len(hidden_constraints(seen).facts) <= 2:
+                out.append(seen)
                 break
     return out
 
