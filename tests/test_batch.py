@@ -47,6 +47,8 @@ def test_a_run_can_be_split_into_chunks(backend: Backend, game: str) -> None:
     ("spitzer", 0, {}), ("spitzer", 31, {}), ("spitzer", 10, {}),
     ("spidge", None, {}), ("spidge", 0, {}), ("spidge", 15, {"slam_tricks": 9, "spidge_tricks": 6}),
     ("spidge", 6, {"slam_tricks": 11, "spidge_tricks": 11}),
+    # A spidge threshold above the slam threshold is allowed: spidge never scores.
+    ("spidge", 0, {"slam_tricks": 5, "spidge_tricks": 8}),
 ])
 def test_compiled_and_reference_playouts_are_identical(
         both_backends: tuple[Backend, Backend], game: str, options: int | None,
@@ -112,7 +114,9 @@ def test_bad_arguments_are_rejected(backend: Backend) -> None:
     with pytest.raises(RulesError, match="Spitzer option"):
         batch.random_playouts("spitzer", 1, 0, options=32)
     with pytest.raises(RulesError, match="thresholds"):
-        batch.random_playouts("spidge", 1, 0, slam_tricks=5, spidge_tricks=6)
+        batch.random_playouts("spidge", 1, 0, slam_tricks=14, spidge_tricks=6)
+    with pytest.raises(RulesError, match="thresholds"):
+        batch.random_playouts("spidge", 1, 0, slam_tricks=5, spidge_tricks=0)
     with pytest.raises(ValueError, match="threads"):
         batch.random_playouts("spidge", 1, 0, threads=0)
     with pytest.raises(ValueError, match="n must"):

@@ -223,10 +223,10 @@ def _game_options(game, options, slam_tricks, spidge_tricks):
             raise RulesError(f"{name} must be an int, not {type(value).__name__}")
     if not 0 <= options <= 15:
         raise RulesError(f"invalid Spidge option flags {options}: only bits 0 to 3 are options")
-    if not 1 <= spidge_tricks <= slam_tricks <= 13:
+    if not (1 <= spidge_tricks <= 13 and 1 <= slam_tricks <= 13):
         raise RulesError(
             f"invalid trick thresholds spidge_tricks={spidge_tricks}, slam_tricks={slam_tricks}: "
-            "need 1 <= spidge_tricks <= slam_tricks <= 13")
+            "each must be 1 to 13 (in any order, as SpidgeRules allows)")
     return options, slam_tricks, spidge_tricks
 
 

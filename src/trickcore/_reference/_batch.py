@@ -166,10 +166,10 @@ def _game_options(game: object, options: object, slam_tricks: object,
     assert isinstance(options, int) and isinstance(slam_tricks, int) and isinstance(spidge_tricks, int)
     if not 0 <= options <= 15:
         raise RulesError(f"invalid Spidge option flags {options}: only bits 0 to 3 are options")
-    if not 1 <= spidge_tricks <= slam_tricks <= 13:
+    if not (1 <= spidge_tricks <= 13 and 1 <= slam_tricks <= 13):
         raise RulesError(
             f"invalid trick thresholds spidge_tricks={spidge_tricks}, slam_tricks={slam_tricks}: "
-            "need 1 <= spidge_tricks <= slam_tricks <= 13")
+            "each must be 1 to 13 (in any order, as SpidgeRules allows)")
     return options, slam_tricks, spidge_tricks
 
 
