@@ -10,9 +10,8 @@ it looks at every hand, so it is a "perfect information" Monte-Carlo player.
 
 from libc.stdint cimport uint32_t, uint64_t
 
-from trickcore._cards cimport card_count, lowest_card, nth_card
-from trickcore._rng cimport tc_rng, tc_rng_below, tc_rng_seed
-from trickcore._spitzer cimport (
+# Everything comes from the package's public C API (trickcore/__init__.pxd).
+from trickcore cimport (
     SP_PLAY,
     SpitzerDeal,
     SpitzerResult,
@@ -23,12 +22,11 @@ from trickcore._spitzer cimport (
     spitzer_play,
     spitzer_result,
     spitzer_to_move,
+    tc_rng,
+    tc_rng_pick,
+    tc_rng_seed,
+    lowest_card,
 )
-
-
-cdef int random_action(uint32_t legal, tc_rng* rng) noexcept nogil:
-    """A uniformly random action from a non-empty dense mask."""
-    return nth_card(legal, <int>tc_rng_below(rng, card_count(legal)))
 
 
 cdef double playout_margin(SpitzerDeal deal, int seat, tc_rng* rng) noexcept nogil:
@@ -37,7 +35,7 @@ cdef double playout_margin(SpitzerDeal deal, int seat, tc_rng* rng) noexcept nog
     cdef int s
     cdef int best_other = 0
     while spitzer_phase(&deal) == SP_PLAY:
-        spitzer_play(&deal, random_action(spitzer_legal(&deal), rng))
+        spitzer_play(&deal, tc_rng_pick(rng, spitzer_legal(&deal)))
     spitzer_result(&deal, &result)
     for s in range(4):
         if s != seat and result.scores[s] > best_other:

@@ -5,8 +5,22 @@ compiled core; sample hidden hands and run batched playouts for search and
 reinforcement learning; ask the rules.
 
 >>> import pytrick
->>> pytrick.CardSet("QC 7D QS")
-CardSet('QC 7D QS')
+>>> deal = pytrick.SpitzerDeal.from_seed(7)
+>>> while not deal.is_over:
+...     if deal.legal_announcements():
+...         deal.announce(deal.legal_announcements()[0])
+...     else:
+...         deal.play(deal.legal_moves.min())
+>>> sum(deal.result.scores) > 0
+True
+
+Search code samples the hidden hands of an observation, exactly and uniformly:
+
+>>> spidge = pytrick.SpidgeDeal.from_seed(3)
+>>> spidge.play(spidge.legal_moves.min())
+>>> worlds = pytrick.sample_deals(spidge.observation(0), 5, seed=1)
+>>> all(w.observation(0) == spidge.observation(0) for w in worlds)
+True
 """
 
 from __future__ import annotations
@@ -18,6 +32,14 @@ from pytrick.errors import (
     PytrickError,
     RecordError,
     RulesError,
+)
+from pytrick.inference import count_deals, possible_cards, sample_deals
+from pytrick.spidge import (
+    SpidgeDeal,
+    SpidgeGame,
+    SpidgeObservation,
+    SpidgeResult,
+    SpidgeRules,
 )
 from pytrick.spitzer import (
     SpitzerDeal,
@@ -40,11 +62,19 @@ __all__ = [
     "Rank",
     "RecordError",
     "RulesError",
+    "SpidgeDeal",
+    "SpidgeGame",
+    "SpidgeObservation",
+    "SpidgeResult",
+    "SpidgeRules",
     "SpitzerDeal",
     "SpitzerGame",
     "SpitzerObservation",
     "SpitzerResult",
     "SpitzerRules",
     "Suit",
+    "count_deals",
     "parse_card",
+    "possible_cards",
+    "sample_deals",
 ]

@@ -1,3 +1,8 @@
-# The public C-level API of trickcore: `from trickcore cimport ...` or
-# `cimport trickcore`.  See docs/capi.rst for the contract.
+# The public C-level API of trickcore: `from trickcore cimport ...` gives every
+# declaration below; docs/capi.rst describes the contract.
 from trickcore._cards cimport *
+from trickcore._rng cimport *
+from trickcore._spitzer cimport *
+from trickcore._spidge cimport *
+from trickcore._sampling cimport *
+from trickcore._observe cimport *

@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.table import Hand, Turn
 from trickcore import CardSet
 from trickcore.card import Card
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["SpidgeObservation"]
 
@@ -55,3 +60,16 @@ class SpidgeObservation:
     def visible_cards(self) -> CardSet:
         """Every card this observation shows: own hand, the dummy, and the cards played."""
         return self.hand | self.dummy | self.played
+
+    def to_numpy(self) -> npt.NDArray[np.float32]:
+        """This observation as the fixed-size tensor of :mod:`pytrick.tensors`.
+
+        The encoder reads only what this seat may know, so every deal
+        consistent with the observation gives the same tensor; it is computed
+        on one such deal, drawn by :func:`pytrick.inference.sample_deals`.
+        """
+        # Imported here: both modules import this one.
+        from pytrick.inference import sample_deals
+        from pytrick.tensors import encode_observation
+
+        return encode_observation(sample_deals(self, 1, seed=0)[0], int(self.seat))

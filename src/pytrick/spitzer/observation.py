@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.rules import SpitzerRules
 from trickcore import CardSet
 from trickcore.card import Card
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 __all__ = ["SpitzerObservation"]
 
@@ -70,3 +75,16 @@ class SpitzerObservation:
     @property
     def is_my_turn(self) -> bool:
         return self.to_move == self.seat
+
+    def to_numpy(self) -> npt.NDArray[np.float32]:
+        """This observation as the fixed-size tensor of :mod:`pytrick.tensors`.
+
+        The encoder reads only what this seat may know, so every deal
+        consistent with the observation gives the same tensor; it is computed
+        on one such deal, drawn by :func:`pytrick.inference.sample_deals`.
+        """
+        # Imported here: both modules import this one.
+        from pytrick.inference import sample_deals
+        from pytrick.tensors import encode_observation
+
+        return encode_observation(sample_deals(self, 1, seed=0)[0], self.seat)
