@@ -5,6 +5,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
@@ -30,3 +31,12 @@ def test_docstring_examples_run(name: str) -> None:
         module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False
     )
     assert result.failed == 0, f"{result.failed} doctest(s) failed in {name}"
+
+
+def test_readme_examples_run() -> None:
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    result = doctest.testfile(
+        str(readme), module_relative=False,
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert result.attempted > 0 and result.failed == 0
