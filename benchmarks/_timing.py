@@ -24,13 +24,19 @@ def best_rate(run: Callable[[int], int], n: int, repeats: int = 3) -> float:
 
 def print_table(title: str, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[float]]]) -> None:
     """Print rates per column and the ratio of the first column to each other."""
+    ratios = [f"{columns[0]}/{c}" for c in columns[1:]]
+    rate_width = [max(14, len(c)) + 2 for c in columns]
+    ratio_width = [max(10, len(r)) + 2 for r in ratios]
     print(f"\n{title}")
-    head = f"{'operation':<34}" + "".join(f"{c:>16}" for c in columns)
-    head += "".join(f"{columns[0] + '/' + c:>20}" for c in columns[1:])
+    head = f"{'operation':<34}" + "".join(f"{c:>{w}}" for c, w in zip(columns, rate_width, strict=True))
+    head += "".join(f"{r:>{w}}" for r, w in zip(ratios, ratio_width, strict=True))
     print(head)
     for name, rates in rows:
-        line = f"{name:<34}" + "".join(f"{_fmt(r):>16}" for r in rates)
-        line += "".join(f"{rates[0] / r if r else float('nan'):>19.1f}x" for r in rates[1:])
+        line = f"{name:<34}" + "".join(f"{_fmt(r):>{w}}" for r, w in zip(rates, rate_width, strict=False))
+        line += "".join(
+            f"{rates[0] / r if r else float('nan'):>{w - 1}.1f}x"
+            for r, w in zip(rates[1:], ratio_width, strict=False)
+        )
         print(line)
 
 

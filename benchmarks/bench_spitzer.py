@@ -11,11 +11,11 @@ from __future__ import annotations
 import argparse
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
+import _openspiel
 from _timing import best_rate, print_table
 
 import trickcore
@@ -86,38 +86,6 @@ def playouts(spitzer: object):  # type: ignore[no-untyped-def]
     return run
 
 
-def pyspiel_per_step():  # type: ignore[no-untyped-def]
-    """OpenSpiel skat: clone a dealt state, then legal_actions()[0] until the end
-    (player steps only; the deal's chance nodes are done beforehand)."""
-    import pyspiel
-
-    game = pyspiel.load_game("skat")
-    starts = []
-    for seed in range(16):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        while state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-        starts.append(state)
-
-    def run(count: int) -> int:
-        steps = 0
-        i = 0
-        while steps < count:
-            state = starts[i & 15].clone()
-            i += 1
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(state.chance_outcomes()[0][0])
-                    continue
-                state.apply_action(state.legal_actions()[0])
-                steps += 1
-        return steps
-
-    return run
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="tiny sizes, for CI")
@@ -149,19 +117,7 @@ def main() -> None:
             f"{1e9 / rows[4][1][0]:.0f} ns; sizeof(SpitzerDeal) = {modules['cython'].STATE_SIZE} bytes"
         )
 
-    try:
-        import pyspiel  # noqa: F401
-    except ImportError:
-        print("\npyspiel not importable: skipping the OpenSpiel skat comparison")
-        return
-    start = time.perf_counter()
-    spiel = best_rate(pyspiel_per_step(), n_steps // 4)
-    ours = rows[3][1][0]
-    print(
-        f"\nOpenSpiel skat per-step loop: {spiel / 1e6:.2f} M steps/s; "
-        f"pytrick SpitzerDeal per-step: {ours / 1e6:.2f} M steps/s; "
-        f"ratio {ours / spiel:.1f}x  ({time.perf_counter() - start:.1f} s)"
-    )
+    _openspiel.compare('skat', "pytrick SpitzerDeal", rows[3][1][0], rows[4][1][0], n_steps)
 
 
 if __name__ == "__main__":
