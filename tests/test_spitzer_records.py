@@ -230,7 +230,7 @@ def test_corrupt_game_records() -> None:
     bad = copy.deepcopy(record)
     bad["deals"][0]["plays"] = bad["deals"][0]["plays"][:5]
     del bad["deals"][0]["result"]
-    with pytest.raises(RecordError, match=r"deals\[1\]: the current deal is not over"):
+    with pytest.raises(RecordError, match=r"deals\[1\]: the deal before it is not finished"):
         load_record(bad)
 
 

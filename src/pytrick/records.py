@@ -23,23 +23,31 @@ from __future__ import annotations
 import importlib
 import json
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
 from trickcore.card import Card, parse_card
-from trickcore.errors import InvalidCardError, RecordError
+from trickcore.errors import InvalidCardError, PytrickError, RecordError, RulesError
 
 __all__ = [
     "FORMAT",
     "GAMES",
     "KINDS",
     "VERSION",
+    "DealLike",
+    "GameLike",
     "RecordReader",
     "Recordable",
+    "check_replayed_result",
     "dump_record",
     "envelope",
+    "game_record",
     "load_record",
+    "read_body",
+    "read_game",
     "read_record_text",
+    "read_rules",
+    "replay_moves",
 ]
 
 FORMAT = "pytrick"
@@ -214,6 +222,159 @@ def load_record(source: str | bytes | os.PathLike[str] | Mapping[str, Any]) -> A
 def dump_record(obj: Recordable) -> dict[str, Any]:
     """The record of a deal or game object (a JSON-ready dict)."""
     return obj.to_record()
+
+
+# -- pieces both games' records share --------------------------------------------
+
+R = TypeVar("R")
+
+
+class DealLike(Protocol):
+    """What the shared record code needs of a deal."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def result(self) -> Any: ...
+
+
+class GameLike(Protocol):
+    """What the shared record code needs of a game (a sequence of deals)."""
+
+    rules: Any
+
+    @property
+    def deals(self) -> Sequence[Any]: ...
+
+    @property
+    def totals(self) -> tuple[int, ...]: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def current(self) -> Any: ...
+
+    def next_dealer(self) -> int | None: ...
+
+    def finish_deal(self) -> None: ...
+
+    def add_deal(self, deal: Any) -> None: ...
+
+
+def read_body(data: Mapping[str, Any], game: str, kind: str) -> RecordReader:
+    """Check the envelope of *data* names *game* and *kind*; a reader of it."""
+    found = check_envelope(data)
+    reader = RecordReader(data)
+    if found != (game, kind):
+        raise reader.error(
+            "kind", f"expected a {game.capitalize()} {kind} record, got {found[0]} {found[1]}"
+        )
+    return reader
+
+
+def read_rules(reader: RecordReader, from_dict: Callable[[Mapping[str, Any]], R],
+               default: Callable[[], R]) -> R:
+    """The ``rules`` object of a record (defaults for what it omits)."""
+    if not reader.has("rules"):
+        return default()
+    rules = reader.object("rules")
+    try:
+        return from_dict(rules.data)
+    except RulesError as error:
+        # RulesError messages start with the option's name.
+        raise RecordError(f"{rules.path}.{error}") from None
+
+
+def replay_moves(reader: RecordReader, name: str, read: Callable[[str, Any], R],
+                 apply: Callable[[R], None]) -> None:
+    """Replay the moves of list field *name*: *read* turns each item into a
+    move (raising RecordError for a malformed one), *apply* makes it; a move
+    the rules refuse is reported at its path with the rule broken."""
+    if not reader.has(name):
+        return
+    for path, value in reader.items(name):
+        move = read(path, value)
+        try:
+            apply(move)
+        except PytrickError as error:
+            raise RecordError(f"{path}: {value!r} is illegal: {error}") from None
+
+
+def check_replayed_result(reader: RecordReader, deal: DealLike) -> None:
+    """A recorded ``result`` must be that of the replayed, finished deal."""
+    if not reader.has("result"):
+        return
+    recorded = reader.raw("result")
+    if not deal.is_over:
+        raise reader.error("result", "the deal is not finished, so it has no result")
+    replayed = deal.result.to_json()
+    if recorded != replayed:
+        raise reader.error(
+            "result", f"does not match the replay: recorded {recorded}, replayed {replayed}"
+        )
+
+
+def game_record(game_name: str, game: GameLike,
+                deal_body: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """The full record of a game: envelope, rules, the deal bodies, totals, winner."""
+    if game.deals and game.deals[-1].is_over:
+        game.finish_deal()
+    record = envelope(game_name, "game")
+    record["rules"] = game.rules.to_dict()
+    record["deals"] = [deal_body(deal) for deal in game.deals]
+    record["totals"] = list(game.totals)
+    record["winner"] = game.winner
+    return record
+
+
+G_ = TypeVar("G_", bound=GameLike)
+
+
+def read_game(reader: RecordReader, new_game: Callable[[int], G_],
+              read_deal: Callable[[RecordReader], DealLike], n_dealers: int,
+              who: str, passing: str) -> G_:
+    """Replay the ``deals`` of a game record into the game *new_game(first_dealer)*
+    makes, then check the recorded ``totals`` and ``winner``.  *who* names a
+    dealer in messages ("seat", "player"); *passing* says how the deal moves."""
+    game: G_ | None = None
+    for path, value in reader.items("deals"):
+        body = RecordReader(value, path)
+        if game is not None:
+            if game.current is not None:
+                raise RecordError(f"{path}: the deal before it is not finished")
+            game.finish_deal()
+            if game.is_over:
+                raise RecordError(f"{path}: the game is over: {who} {game.winner} has won")
+            expected = game.next_dealer()
+            if body.int("dealer", 0, n_dealers - 1) != expected:
+                raise body.error(
+                    "dealer",
+                    f"expected {who} {expected} (the deal {passing}), got {body.raw('dealer')}",
+                )
+        deal = read_deal(body)
+        if game is None:
+            game = new_game(deal.dealer)
+        try:
+            game.add_deal(deal)
+        except PytrickError as error:
+            raise RecordError(f"{path}: {error}") from None
+    if game is None:
+        raise reader.error("deals", "a game record needs at least one deal")
+    if reader.has("totals") and reader.raw("totals") != list(game.totals):
+        raise reader.error(
+            "totals", f"recorded {reader.raw('totals')}, replayed {list(game.totals)}"
+        )
+    if reader.has("winner") and reader.raw("winner") != game.winner:
+        raise reader.error("winner", f"recorded {reader.raw('winner')!r}, replayed {game.winner!r}")
+    return game
 
 
 def _kind(value: object) -> str:

@@ -153,8 +153,6 @@ class SpidgeGame:
         """The JSON record of the game (see :mod:`pytrick.spidge.record`)."""
         from pytrick.spidge import record
 
-        if self.deals and self.deals[-1].is_over:
-            self.finish_deal()
         return record.game_record(self)
 
     @classmethod

@@ -30,10 +30,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pytrick.records import RecordReader, card_at, check_envelope, envelope
+from pytrick import records
+from pytrick.records import RecordReader, card_at, envelope
 from pytrick.spidge.rules import SpidgeRules
 from trickcore.card import Card
-from trickcore.errors import PytrickError, RecordError, RulesError
+from trickcore.errors import PytrickError, RecordError
 
 if TYPE_CHECKING:
     from pytrick.spidge.deal import SpidgeDeal
@@ -75,16 +76,7 @@ def deal_record(deal: SpidgeDeal) -> dict[str, Any]:
 
 
 def read_rules(reader: RecordReader) -> SpidgeRules:
-    if not reader.has("rules"):
-        return SpidgeRules()
-    rules = reader.object("rules")
-    try:
-        return SpidgeRules.from_dict(rules.data)
-    except RulesError as error:
-        # RulesError messages start with the option's name.
-        raise RecordError(f"{rules.path}.{error}") from None
-    except TypeError as error:  # pragma: no cover - from_dict checks keys first
-        raise RecordError(f"{rules.path}: {error}") from None
+    return records.read_rules(reader, SpidgeRules.from_dict, SpidgeRules)
 
 
 def _hand(path: str, value: object) -> list[Card]:
@@ -113,82 +105,31 @@ def read_deal_body(cls: type[D], reader: RecordReader, rules: SpidgeRules) -> D:
         raise
     except PytrickError as error:
         raise reader.error("pack" if reader.has("pack") else "hands", str(error)) from None
-    for path, value in reader.items("plays") if reader.has("plays") else []:
-        card = card_at(path, value)
-        try:
-            deal.play(card)
-        except PytrickError as error:
-            raise RecordError(f"{path}: {value!r} is illegal: {error}") from None
-    if reader.has("result"):
-        recorded = reader.raw("result")
-        if not deal.is_over:
-            raise reader.error("result", "the deal is not finished, so it has no result")
-        replayed = deal.result.to_json()
-        if recorded != replayed:
-            raise reader.error(
-                "result", f"does not match the replay: recorded {recorded}, replayed {replayed}"
-            )
+    records.replay_moves(reader, "plays", card_at, deal.play)
+    records.check_replayed_result(reader, deal)
     return deal
 
 
 def read_deal_record(cls: type[D], data: Mapping[str, Any]) -> D:
     """Validate and replay a whole deal record."""
-    game, kind = check_envelope(data)
-    reader = RecordReader(data)
-    if (game, kind) != ("spidge", "deal"):
-        raise reader.error("kind", f"expected a Spidge deal record, got {game} {kind}")
+    reader = records.read_body(data, "spidge", "deal")
     return read_deal_body(cls, reader, read_rules(reader))
 
 
 def game_record(game: SpidgeGame) -> dict[str, Any]:
     """The full record of a game."""
-    record = envelope("spidge", "game")
-    record["rules"] = game.rules.to_dict()
-    record["deals"] = [deal_body(deal) for deal in game.deals]
-    record["totals"] = list(game.totals)
-    record["winner"] = game.winner
-    return record
+    return records.game_record("spidge", game, deal_body)
 
 
 def read_game_record(cls: type[G], data: Mapping[str, Any]) -> G:
     """Validate and replay a whole game record."""
     from pytrick.spidge.deal import SpidgeDeal
 
-    kind = check_envelope(data)
-    reader = RecordReader(data)
-    if kind != ("spidge", "game"):
-        raise reader.error("kind", f"expected a Spidge game record, got {kind[0]} {kind[1]}")
+    reader = records.read_body(data, "spidge", "game")
     rules = read_rules(reader)
-    game: G | None = None
-    for path, value in reader.items("deals"):
-        body = RecordReader(value, path)
-        if game is not None:
-            if game.deals and game.deals[-1].is_over:
-                game.finish_deal()
-            if game.is_over:
-                raise RecordError(f"{path}: the game is over: player {game.winner} has won")
-            if game.current is not None:
-                raise RecordError(f"{path}: the deal before it is not finished")
-            expected = game.next_dealer()
-            if body.int("dealer", 0, 2) != expected:
-                raise body.error(
-                    "dealer",
-                    f"expected player {expected} (the deal passes clockwise), "
-                    f"got {body.raw('dealer')}",
-                )
-        deal = read_deal_body(SpidgeDeal, body, rules)
-        if game is None:
-            game = cls(rules, first_dealer=deal.dealer)
-        try:
-            game.add_deal(deal)
-        except PytrickError as error:
-            raise RecordError(f"{path}: {error}") from None
-    if game is None:
-        raise reader.error("deals", "a game record needs at least one deal")
-    if reader.has("totals") and reader.raw("totals") != list(game.totals):
-        raise reader.error(
-            "totals", f"recorded {reader.raw('totals')}, replayed {list(game.totals)}"
-        )
-    if reader.has("winner") and reader.raw("winner") != game.winner:
-        raise reader.error("winner", f"recorded {reader.raw('winner')!r}, replayed {game.winner!r}")
-    return game
+    return records.read_game(
+        reader,
+        lambda dealer: cls(rules, first_dealer=dealer),
+        lambda body: read_deal_body(SpidgeDeal, body, rules),
+        3, "player", "passes clockwise",
+    )

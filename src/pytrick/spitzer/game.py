@@ -132,8 +132,6 @@ class SpitzerGame:
     def to_record(self) -> dict[str, Any]:
         from pytrick.spitzer import record
 
-        if self.deals and self.deals[-1].is_over:
-            self.finish_deal()
         return record.game_record(self)
 
     @classmethod

@@ -31,10 +31,11 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import trickcore
-from pytrick.records import RecordReader, card_at, check_envelope, envelope
+from pytrick import records
+from pytrick.records import RecordReader, card_at, envelope
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.rules import SpitzerRules
-from trickcore.errors import PytrickError, RecordError, RulesError
+from trickcore.errors import PytrickError, RecordError
 
 if TYPE_CHECKING:
     from pytrick.spitzer.deal import SpitzerDeal
@@ -75,14 +76,7 @@ def deal_record(deal: SpitzerDeal, rules: SpitzerRules | None = None) -> dict[st
 
 
 def read_rules(reader: RecordReader) -> SpitzerRules:
-    if not reader.has("rules"):
-        return SpitzerRules()
-    rules = reader.object("rules")
-    try:
-        return SpitzerRules.from_dict(rules.data)
-    except RulesError as error:
-        # RulesError messages start with the option's name.
-        raise RecordError(f"{rules.path}.{error}") from None
+    return records.read_rules(reader, SpitzerRules.from_dict, SpitzerRules)
 
 
 def read_deal_body(cls: type[D], reader: RecordReader, rules: SpitzerRules) -> D:
@@ -107,91 +101,41 @@ def read_deal_body(cls: type[D], reader: RecordReader, rules: SpitzerRules) -> D
         raise
     except PytrickError as error:
         raise reader.error("pack" if reader.has("pack") else "hands", str(error)) from None
-    for path, value in reader.items("announcements") if reader.has("announcements") else []:
-        if not isinstance(value, str):
-            raise RecordError(
-                f"{path}: expected an announcement token such as 'pass', got {value!r}"
-            )
-        try:
-            deal.announce(value)
-        except PytrickError as error:
-            raise RecordError(f"{path}: {value!r} is illegal: {error}") from None
-    for path, value in reader.items("plays") if reader.has("plays") else []:
-        card = card_at(path, value)
-        try:
-            deal.play(card)
-        except PytrickError as error:
-            raise RecordError(f"{path}: {value!r} is illegal: {error}") from None
-    if reader.has("result"):
-        recorded = reader.raw("result")
-        if not deal.is_over:
-            raise reader.error("result", "the deal is not finished, so it has no result")
-        replayed = deal.result.to_json()
-        if recorded != replayed:
-            raise reader.error(
-                "result", f"does not match the replay: recorded {recorded}, replayed {replayed}"
-            )
+    records.replay_moves(reader, "announcements", _announcement_token, deal.announce)
+    records.replay_moves(reader, "plays", card_at, deal.play)
+    records.check_replayed_result(reader, deal)
     return deal
 
 
 def read_deal_record(cls: type[D], data: Mapping[str, Any]) -> D:
     """Validate and replay a whole deal record."""
-    game, kind = check_envelope(data)
-    reader = RecordReader(data)
-    if (game, kind) != ("spitzer", "deal"):
-        raise reader.error("kind", f"expected a Spitzer deal record, got {game} {kind}")
+    reader = records.read_body(data, "spitzer", "deal")
     return read_deal_body(cls, reader, read_rules(reader))
 
 
 def game_record(game: SpitzerGame) -> dict[str, Any]:
-    record = envelope("spitzer", "game")
-    record["rules"] = game.rules.to_dict()
-    record["deals"] = [deal_body(deal) for deal in game.deals]
-    record["totals"] = list(game.totals)
-    record["winner"] = game.winner
-    return record
+    """The full record of a game."""
+    return records.game_record("spitzer", game, deal_body)
 
 
 def read_game_record(cls: type[G], data: Mapping[str, Any]) -> G:
     """Validate and replay a whole game record."""
     from pytrick.spitzer.deal import SpitzerDeal
 
-    kind = check_envelope(data)
-    reader = RecordReader(data)
-    if kind != ("spitzer", "game"):
-        raise reader.error("kind", f"expected a Spitzer game record, got {kind[0]} {kind[1]}")
+    reader = records.read_body(data, "spitzer", "game")
     rules = read_rules(reader)
-    items = reader.items("deals")
-    game: G | None = None
-    for path, value in items:
-        body = RecordReader(value, path)
-        if game is not None:
-            if game.current is None and game.deals:
-                game.finish_deal()
-            if game.is_over:
-                raise RecordError(f"{path}: the game is over: seat {game.winner} has won")
-            expected = game.next_dealer()
-            if body.int("dealer", 0, 3) != expected:
-                raise body.error(
-                    "dealer",
-                    f"expected seat {expected} (the deal passes to the left), got {body.raw('dealer')}",
-                )
-        deal = read_deal_body(SpitzerDeal, body, rules)
-        if game is None:
-            game = cls(rules, first_dealer=deal.dealer)
-        try:
-            game.add_deal(deal)
-        except PytrickError as error:
-            raise RecordError(f"{path}: {error}") from None
-    if game is None:
-        raise reader.error("deals", "a game record needs at least one deal")
-    if reader.has("totals") and reader.raw("totals") != list(game.totals):
-        raise reader.error(
-            "totals", f"recorded {reader.raw('totals')}, replayed {list(game.totals)}"
-        )
-    if reader.has("winner") and reader.raw("winner") != game.winner:
-        raise reader.error("winner", f"recorded {reader.raw('winner')!r}, replayed {game.winner!r}")
-    return game
+    return records.read_game(
+        reader,
+        lambda dealer: cls(rules, first_dealer=dealer),
+        lambda body: read_deal_body(SpitzerDeal, body, rules),
+        4, "seat", "passes to the left",
+    )
+
+
+def _announcement_token(path: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise RecordError(f"{path}: expected an announcement token such as 'pass', got {value!r}")
+    return value
 
 
 assert trickcore.spitzer.N_ANNOUNCEMENTS == len(Announcement)
