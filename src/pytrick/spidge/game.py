@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
+from pytrick.deal_sequence import DealSequence
 from pytrick.spidge.deal import SpidgeDeal
 from pytrick.spidge.dealing import cut_for_dealer, shuffled_pack
 from pytrick.spidge.rules import SpidgeRules
-from trickcore.errors import IllegalMoveError
 
 __all__ = ["SpidgeGame"]
 
 
-class SpidgeGame:
+class SpidgeGame(DealSequence[SpidgeDeal, SpidgeRules]):
     """Deals in sequence, the deal passing clockwise, with running totals per player.
 
     A dealer's grand slam wins the game at once.  Otherwise, after each deal,
@@ -37,58 +36,22 @@ class SpidgeGame:
     equals ``SpidgeDeal.from_seed(seed)``.
     """
 
+    players = 3
+    who = "player"
+    passing = "passes clockwise"
+
     def __init__(
         self,
         rules: SpidgeRules | None = None,
         seed: int | None = None,
         first_dealer: int | None = None,
     ) -> None:
-        self.rules = rules or SpidgeRules()
-        self.seed = seed
-        if first_dealer is not None and (
-            isinstance(first_dealer, bool)
-            or not isinstance(first_dealer, int)
-            or not 0 <= first_dealer <= 2
-        ):
-            raise ValueError(f"invalid first dealer {first_dealer!r}: players are 0, 1 and 2")
-        self.first_dealer = first_dealer
-        self._rng = random.Random(seed)
-        self.deals: list[SpidgeDeal] = []
-        self._totals = [0, 0, 0]
-        self._winner: int | None = None
-        self._scored = 0  # how many deals are in the totals
-
-    @property
-    def totals(self) -> tuple[int, int, int]:
-        """Points per player over the finished deals."""
-        return (self._totals[0], self._totals[1], self._totals[2])
-
-    @property
-    def winner(self) -> int | None:
-        """The player who won the game, or None while it goes on."""
-        return self._winner
-
-    @property
-    def is_over(self) -> bool:
-        return self._winner is not None
+        super().__init__(rules or SpidgeRules(), seed, first_dealer)
 
     @property
     def won_by_grand_slam(self) -> bool:
         """True if the game ended on a dealer's grand slam."""
         return self._winner is not None and self.deals[-1].result.grand_slam
-
-    @property
-    def current(self) -> SpidgeDeal | None:
-        """The deal being played, if any."""
-        if self.deals and not self.deals[-1].is_over:
-            return self.deals[-1]
-        return None
-
-    def next_dealer(self) -> int | None:
-        """The dealer of the next deal (None if not yet cut for)."""
-        if self.deals:
-            return (self.deals[-1].dealer + 1) % 3
-        return self.first_dealer
 
     def next_deal(self) -> SpidgeDeal:
         """Shuffle and deal the next deal, and return it to be played."""
@@ -101,51 +64,15 @@ class SpidgeGame:
         self.deals.append(deal)
         return deal
 
-    def add_deal(self, deal: SpidgeDeal) -> None:
-        """Append a deal made elsewhere (a record, a replay); it is scored if finished."""
-        self._check_can_deal()
-        expected = self.next_dealer()
-        if expected is not None and deal.dealer != expected:
-            raise IllegalMoveError(
-                f"dealer: expected player {expected} (the deal passes clockwise), got {deal.dealer}"
-            )
-        if deal.rules != self.rules:
-            raise IllegalMoveError("the deal was made under other rule options than the game")
-        if self.first_dealer is None:
-            self.first_dealer = deal.dealer
-        self.deals.append(deal)
-        if deal.is_over:
-            self.finish_deal()
+    def _points(self, deal: SpidgeDeal) -> tuple[int, ...]:
+        return tuple(deal.result.points)
 
-    def finish_deal(self) -> None:
-        """Score the last deal once it is over, and settle the winner (2.7).
-        :meth:`next_deal` calls it for you if you forget."""
-        if not self.deals:
-            raise IllegalMoveError("no deal has been dealt yet")
-        deal = self.deals[-1]
-        if not deal.is_over:
-            raise IllegalMoveError("the current deal is not over yet")
-        if self._scored == len(self.deals):
-            return
-        self._scored = len(self.deals)
-        result = deal.result
-        for player, points in enumerate(result.points):
-            self._totals[player] += points
-        if result.grand_slam:
-            self._winner = deal.dealer
-            return
-        best = max(self._totals)
-        leaders = [p for p in range(3) if self._totals[p] == best]
-        if best >= self.rules.target and len(leaders) == 1:
-            self._winner = leaders[0]
+    def _decided_by(self, deal: SpidgeDeal) -> int | None:
+        # A dealer's grand slam wins the game at once (RULES.md 2.6-2.7).
+        return deal.dealer if deal.result.grand_slam else None
 
-    def _check_can_deal(self) -> None:
-        if self.deals:
-            if not self.deals[-1].is_over:
-                raise IllegalMoveError("the current deal is not over yet")
-            self.finish_deal()
-        if self._winner is not None:
-            raise IllegalMoveError(f"the game is over: player {self._winner} has won")
+    def _same_rules(self, deal: SpidgeDeal) -> bool:
+        return deal.rules == self.rules
 
     # -- records -------------------------------------------------------------------
 

@@ -1,0 +1,158 @@
+"""What a Spitzer game and a Spidge game share: deals in sequence, the deal
+passing clockwise, running totals, and a winner once someone reaches the
+target with strictly more than everyone else (RULES.md 1.9, 2.7)."""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Sequence
+from typing import ClassVar, Generic, Protocol, TypeVar
+
+from trickcore.errors import IllegalMoveError
+
+__all__ = ["DealSequence"]
+
+
+class _Deal(Protocol):
+    @property
+    def dealer(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+
+class _Rules(Protocol):
+    @property
+    def target(self) -> int: ...
+
+
+DealT = TypeVar("DealT", bound=_Deal)
+RulesT = TypeVar("RulesT", bound=_Rules)
+
+
+class DealSequence(abc.ABC, Generic[DealT, RulesT]):
+    """The bookkeeping of a game: its deals, totals and winner.
+
+    A subclass names its players (:attr:`players`, :attr:`who`), deals the
+    next deal (:meth:`next_deal`), and says what a finished deal scores
+    (:meth:`_points`) and whether it ends the game by itself
+    (:meth:`_decided_by`).
+    """
+
+    players: ClassVar[int]
+    #: How messages name a player: "seat" or "player".
+    who: ClassVar[str]
+    #: How the deal moves on, for messages.
+    passing: ClassVar[str]
+
+    def __init__(self, rules: RulesT, seed: int | None = None,
+                 first_dealer: int | None = None) -> None:
+        if first_dealer is not None and (
+            isinstance(first_dealer, bool)
+            or not isinstance(first_dealer, int)
+            or not 0 <= first_dealer < self.players
+        ):
+            raise ValueError(
+                f"invalid first dealer {first_dealer!r}: {self.who}s are 0 to {self.players - 1}"
+            )
+        self.rules = rules
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self._rng = random.Random(seed)
+        self.deals: list[DealT] = []
+        self._totals = [0] * self.players
+        self._winner: int | None = None
+        self._scored = 0  # how many deals are in the totals
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Points per player over the finished deals."""
+        return tuple(self._totals)
+
+    @property
+    def winner(self) -> int | None:
+        """The player who won the game, or None while it goes on."""
+        return self._winner
+
+    @property
+    def is_over(self) -> bool:
+        return self._winner is not None
+
+    @property
+    def current(self) -> DealT | None:
+        """The deal being played, if any."""
+        if self.deals and not self.deals[-1].is_over:
+            return self.deals[-1]
+        return None
+
+    def next_dealer(self) -> int | None:
+        """The dealer of the next deal (None until the first is chosen)."""
+        if self.deals:
+            return (self.deals[-1].dealer + 1) % self.players
+        return self.first_dealer
+
+    def add_deal(self, deal: DealT) -> None:
+        """Append a deal made elsewhere (a record, a replay); it is scored if finished."""
+        self._check_can_deal()
+        expected = self.next_dealer()
+        if expected is not None and deal.dealer != expected:
+            raise IllegalMoveError(
+                f"dealer: expected {self.who} {expected} (the deal {self.passing}), "
+                f"got {deal.dealer}"
+            )
+        if not self._same_rules(deal):
+            raise IllegalMoveError("the deal was made under other rule options than the game")
+        if self.first_dealer is None:
+            self.first_dealer = deal.dealer
+        self.deals.append(deal)
+        if deal.is_over:
+            self.finish_deal()
+
+    def finish_deal(self) -> None:
+        """Score the last deal once it is over, and settle the winner.
+        :meth:`next_deal` calls it for you if you forget."""
+        if not self.deals:
+            raise IllegalMoveError("no deal has been dealt yet")
+        deal = self.deals[-1]
+        if not deal.is_over:
+            raise IllegalMoveError("the current deal is not over yet")
+        if self._scored == len(self.deals):
+            return
+        self._scored = len(self.deals)
+        for player, points in enumerate(self._points(deal)):
+            self._totals[player] += points
+        decided = self._decided_by(deal)
+        if decided is not None:
+            self._winner = decided
+            return
+        best = max(self._totals)
+        leaders = [p for p in range(self.players) if self._totals[p] == best]
+        if best >= self.rules.target and len(leaders) == 1:
+            self._winner = leaders[0]
+
+    def _check_can_deal(self) -> None:
+        if self.deals:
+            if not self.deals[-1].is_over:
+                raise IllegalMoveError("the current deal is not over yet")
+            self.finish_deal()
+        if self._winner is not None:
+            raise IllegalMoveError(f"the game is over: {self.who} {self._winner} has won")
+
+    # -- what each game says ---------------------------------------------------
+
+    @abc.abstractmethod
+    def next_deal(self) -> DealT:
+        """Shuffle and deal the next deal, and return it to be played."""
+
+    @abc.abstractmethod
+    def _points(self, deal: DealT) -> Sequence[int]:
+        """What each player scores for a finished deal."""
+
+    @abc.abstractmethod
+    def _same_rules(self, deal: DealT) -> bool:
+        """Was *deal* made under this game's rules?"""
+
+    def _decided_by(self, deal: DealT) -> int | None:
+        """The winner if this finished deal ends the game by itself."""
+        return None
