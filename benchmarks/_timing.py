@@ -6,8 +6,10 @@ one run, interleaved, and reports ratios; absolute numbers are indicative.
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Sequence
+from typing import Any
 
 
 def best_rate(run: Callable[[int], int], n: int, repeats: int = 3) -> float:
@@ -46,3 +48,52 @@ def _fmt(rate: float) -> str:
     if rate >= 1e3:
         return f"{rate / 1e3:.1f} k/s"
     return f"{rate:.0f} /s"
+
+
+# The timed loops both games' benchmarks run on their ready deals.
+
+
+def step_loop(deals: Sequence[Any], plays: int) -> Callable[[int], int]:
+    """Copy a ready deal, then ``legal_moves`` + ``play`` of the lowest legal
+    card *plays* times (a whole deal): steps."""
+
+    def run(count: int) -> int:
+        steps = 0
+        for i in range(count // plays):
+            deal = deals[i & 15].copy()
+            for _ in range(plays):
+                deal.play(deal.legal_moves.min())
+            steps += plays
+        return steps
+
+    return run
+
+
+def copy_loop(deal: Any) -> Callable[[int], int]:
+    """``deal.copy()``, unrolled ten to a loop turn: copies."""
+
+    def run(count: int) -> int:
+        copy = deal.copy
+        for _ in range(count // 10):
+            copy(); copy(); copy(); copy(); copy()  # noqa: E702
+            copy(); copy(); copy(); copy(); copy()  # noqa: E702
+        return count // 10 * 10
+
+    return run
+
+
+def playout_loop(deals: Sequence[Any], score: Callable[[Any], object]) -> Callable[[int], int]:
+    """Copy a ready deal, play it out from Python with uniformly random legal
+    cards, *score* it: deals."""
+    rand = random.Random(1).random
+
+    def run(count: int) -> int:
+        for i in range(count):
+            deal = deals[i & 15].copy()
+            while not deal.is_over:
+                cards = deal.legal_moves.tolist()
+                deal.play(cards[int(rand() * len(cards))])
+            score(deal)
+        return count
+
+    return run

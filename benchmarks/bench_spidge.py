@@ -16,7 +16,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).parent))
 
 import _openspiel
-from _timing import best_rate, print_table
+from _timing import best_rate, copy_loop, playout_loop, print_table, step_loop
 
 import trickcore
 
@@ -39,51 +39,19 @@ def ready_deals(spidge: object, count: int, State: type | None = None) -> list[o
 
 def per_step(spidge: object, State: type | None = None):  # type: ignore[no-untyped-def]
     """legal_moves + play of the first legal card, 52 steps a deal."""
-    deals = ready_deals(spidge, 16, State)
-
-    def run(count: int) -> int:
-        steps = 0
-        for i in range(count // 52):
-            deal = deals[i & 15].copy()
-            for _ in range(52):
-                deal.play(deal.legal_moves.min())
-            steps += 52
-        return steps
-
-    return run
+    return step_loop(ready_deals(spidge, 16, State), 52)
 
 
 def copies(spidge: object, State: type | None = None):  # type: ignore[no-untyped-def]
     deal = ready_deals(spidge, 1, State)[0]
     for _ in range(9):
         deal.play(deal.legal_moves.min())
-
-    def run(count: int) -> int:
-        copy = deal.copy
-        for _ in range(count // 10):
-            copy(); copy(); copy(); copy(); copy()  # noqa: E702
-            copy(); copy(); copy(); copy(); copy()  # noqa: E702
-        return count // 10 * 10
-
-    return run
+    return copy_loop(deal)
 
 
 def playouts(spidge: object):  # type: ignore[no-untyped-def]
     """Copy a ready deal, play it out from Python with uniformly random legal cards, score it."""
-    deals = ready_deals(spidge, 16)
-    rng = random.Random(1)
-    rand = rng.random
-
-    def run(count: int) -> int:
-        for i in range(count):
-            deal = deals[i & 15].copy()
-            while not deal.is_over:
-                cards = deal.legal_moves.tolist()
-                deal.play(cards[int(rand() * len(cards))])
-            deal.points()
-        return count
-
-    return run
+    return playout_loop(ready_deals(spidge, 16), lambda deal: deal.points())
 
 
 def core_playouts(spidge: object):  # type: ignore[no-untyped-def]
