@@ -1,0 +1,71 @@
+"""The ``pytrick`` command as a user runs it: ``python -m pytrick ...``."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+import pytrick
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "pytrick", *args],
+        capture_output=True, text=True, input=stdin, encoding="utf-8",
+    )
+
+
+@pytest.mark.parametrize(("game", "winner_line"), [("spitzer", "wins with"), ("spidge", "wins")])
+def test_demo_plays_a_whole_game_and_is_reproducible(game: str, winner_line: str) -> None:
+    first, second = run("demo", game, "--seed", "11"), run("demo", game, "--seed", "11")
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout
+    assert winner_line in first.stdout.strip().splitlines()[-1]
+    assert "Deal 1" in first.stdout
+
+
+def test_replay_prints_the_result_of_a_good_record(tmp_path: Path) -> None:
+    deal = pytrick.SpidgeDeal.from_seed(2)
+    while not deal.is_over:
+        deal.play(deal.legal_moves.min())
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(deal.to_record()), encoding="utf-8")
+    done = run("replay", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == deal.summary_json()
+    from_stdin = run("replay", "-", stdin=path.read_text(encoding="utf-8"))
+    assert from_stdin.returncode == 0 and from_stdin.stdout.strip() == deal.summary().strip()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{not json", "record is not valid JSON"),
+        ('{"format": "pytrick", "version": 1, "game": "chess", "kind": "deal"}', "game: 'chess'"),
+        ('{"format": "pytrick", "version": 1, "game": "spitzer", "kind": "deal", "dealer": 9}',
+         "dealer: 9 is out of range 0..3"),
+    ],
+)
+def test_replay_rejects_a_bad_record_naming_the_fault(
+    tmp_path: Path, content: str, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    done = run("replay", str(path))
+    assert done.returncode == 1
+    assert message in done.stderr and done.stdout == ""
+
+
+def test_replay_of_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
+    done = run("replay", str(tmp_path / "nothing.json"))
+    assert done.returncode == 2
+    assert "cannot read" in done.stderr
+
+
+def test_unknown_game_is_refused_by_the_parser() -> None:
+    done = run("demo", "bridge")
+    assert done.returncode == 2 and "invalid choice" in done.stderr
