@@ -69,3 +69,29 @@ def test_replay_of_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
 def test_unknown_game_is_refused_by_the_parser() -> None:
     done = run("demo", "bridge")
     assert done.returncode == 2 and "invalid choice" in done.stderr
+
+
+def test_explain_answers_whether_a_card_may_be_played_and_why(tmp_path: Path) -> None:
+    deal = pytrick.SpitzerDeal.from_seed(42)
+    for _ in range(4):
+        deal.announce("pass")
+    deal.play("9C")  # seat 0 leads a club; seat 1 holds 10♣ and J♣ (a trump)
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(deal.to_record()), encoding="utf-8")
+    refused = run("explain", str(path), "JC")
+    assert refused.returncode == 0, refused.stderr
+    assert "J♣ is illegal: must follow clubs: you hold 10♣ (rules §1.6)." in refused.stdout
+    assert "seat 1 to play; legal now: 10♣" in refused.stdout
+    allowed = run("explain", str(path), "10C")
+    assert "10♣ is legal" in allowed.stdout
+    assert deal.to_record() == json.loads(path.read_text(encoding="utf-8"))
+
+
+def test_explain_names_the_spidge_opening_lead_rule(tmp_path: Path) -> None:
+    deal = pytrick.SpidgeDeal.from_seed(3)
+    path = tmp_path / "opening.json"
+    path.write_text(json.dumps(deal.to_record()), encoding="utf-8")
+    done = run("explain", str(path), "AS")
+    assert "the opening lead may not be a trump" in done.stdout and "(rules §2.5)" in done.stdout
+    bad_card = run("explain", str(path), "ZZ")
+    assert bad_card.returncode == 1 and "invalid card text 'ZZ'" in bad_card.stderr

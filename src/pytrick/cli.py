@@ -13,11 +13,12 @@ import importlib
 import json
 import sys
 from collections.abc import Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from pytrick.records import GAMES, load_record
 from trickcore import BACKEND, __version__
-from trickcore.errors import PytrickError
+from trickcore.card import parse_card
+from trickcore.errors import IllegalMoveError, PytrickError
 
 __all__ = ["main"]
 
@@ -39,17 +40,61 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="validate a JSON record and print its result")
     replay.add_argument("file", help="path of the record, or - for standard input")
     replay.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    explain = commands.add_parser(
+        "explain", help="may the player to move in a recorded deal play CARD? and why"
+    )
+    explain.add_argument("file", help="a deal record, finished or not (or - for standard input)")
+    explain.add_argument("card", help="the card in question, e.g. AH, 10♥, JK1")
     return parser
+
+
+def _load(path: str) -> object:
+    """The deal or game a record file (or standard input, '-') describes."""
+    source = sys.stdin.read() if path == "-" else path
+    if path != "-" and not path.lstrip().startswith("{"):
+        # A path that does not exist must be reported as a file problem.
+        with open(path, encoding="utf-8") as file:
+            source = file.read()
+    return load_record(source)
+
+
+def _explain(path: str, card_text: str, out: TextIO, err: TextIO) -> int:
+    try:
+        obj: Any = _load(path)
+        card = parse_card(card_text)
+    except OSError as error:
+        print(f"pytrick explain: cannot read {path!r}: {error.strerror}", file=err)
+        return 2
+    except PytrickError as error:
+        print(f"pytrick explain: {error}", file=err)
+        return 1
+    deal = obj.deals[-1] if hasattr(obj, "deals") else obj
+    if deal.is_over:
+        print("The deal is over: no card may be played.", file=out)
+        return 0
+    announcements = getattr(deal, "legal_announcements", None)
+    if announcements is not None and announcements():
+        said = ", ".join(a.token for a in announcements())
+        print(f"Seat {deal.to_move} must first announce or pass; legal now: {said}.", file=out)
+        return 0
+    # Where the rules pages state the play rules of each game.
+    section = "§2.5" if type(deal).__name__ == "SpidgeDeal" else "§1.6"
+    trial = deal.copy()
+    try:
+        trial.play(card)
+    except IllegalMoveError as error:
+        print(f"{card.unicode()} is illegal: {error} (rules {section}).", file=out)
+    else:
+        print(f"{card.unicode()} is legal (rules {section}).", file=out)
+    who = f"seat {deal.to_move}" if isinstance(deal.to_move, int) else str(deal.to_move)
+    print(f"{who} to play; legal now: {deal.legal_moves.unicode()}", file=out)
+    return 0
 
 
 def _replay(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
     try:
-        source = sys.stdin.read() if path == "-" else path
-        if path != "-" and not path.lstrip().startswith("{"):
-            # A path that does not exist must be reported as a file problem.
-            with open(path, encoding="utf-8") as file:
-                source = file.read()
-        obj = load_record(source)
+        obj: Any = _load(path)
     except OSError as error:
         print(f"pytrick replay: cannot read {path!r}: {error.strerror}", file=err)
         return 2
@@ -71,6 +116,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
         module = importlib.import_module(f"pytrick.{args.game}")
         module.demo(seed=args.seed, out=out)
         return 0
+    if args.command == "explain":
+        return _explain(args.file, args.card, out, sys.stderr)
     return _replay(args.file, args.json, out, sys.stderr)
 
 
