@@ -24,7 +24,7 @@ def consumer(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     if "cython" not in trickcore.available_backends():
         pytest.skip("the compiled core is not installed, so there is no C API to build against")
     if not EXAMPLE.is_dir():
-        pytest.skip("the examples/ folder is not beside these tests (installed-wheel run)")
+        pytest.skip("the examples/ folder is not beside these tests")
     build = tmp_path_factory.mktemp("consumer")
     for name in ("flat_monte_carlo.pyx", "setup.py"):
         shutil.copy(EXAMPLE / name, build / name)
