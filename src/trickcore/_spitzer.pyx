@@ -372,10 +372,16 @@ cdef int spitzer_announcement_fault(const SpitzerDeal* d, int seat, int code, ui
 cdef uint32_t spitzer_legal_announcements(const SpitzerDeal* d) noexcept nogil:
     cdef uint32_t result = 0, cards
     cdef int code, seat
+    cdef bint both
     if spitzer_phase(d) != SP_AUCTION:
         return 0
     seat = spitzer_to_move(d)
+    # Without both black queens only the Zolas and Schneider can be legal
+    # (every call needs both, RULES.md 1.5): skip the calls' checks.
+    both = (d.hands[seat] & BLACK_QUEENS_D) == BLACK_QUEENS_D
     for code in range(SP_N_ANNOUNCEMENTS):
+        if not both and SP_ACE_CALL_CLUBS <= code <= SP_FIRST_TRICK_CALL:
+            continue
         if spitzer_announcement_fault(d, seat, code, &cards) == 0:
             result |= _bit(code)
     return result
