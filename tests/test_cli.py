@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -95,3 +96,18 @@ def test_explain_names_the_spidge_opening_lead_rule(tmp_path: Path) -> None:
     assert "the opening lead may not be a trump" in done.stdout and "(rules §2.5)" in done.stdout
     bad_card = run("explain", str(path), "ZZ")
     assert bad_card.returncode == 1 and "invalid card text 'ZZ'" in bad_card.stderr
+
+
+def test_demo_into_a_closed_pipe_stops_quietly() -> None:
+    # Like `pytrick demo spitzer | head -0`: nobody reads the output.
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "pytrick", "demo", "spitzer", "--seed", "1"],
+            stdout=write_end, stderr=subprocess.PIPE, timeout=60,
+        )
+    finally:
+        os.close(write_end)
+    assert done.returncode == 1
+    assert b"Traceback" not in done.stderr and done.stderr == b""

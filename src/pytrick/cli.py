@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -112,13 +113,19 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
     """Run the command line; return the exit status."""
     out = out if out is not None else sys.stdout
     args = _parser().parse_args(argv)
-    if args.command == "demo":
-        module = importlib.import_module(f"pytrick.{args.game}")
-        module.demo(seed=args.seed, out=out)
-        return 0
-    if args.command == "explain":
-        return _explain(args.file, args.card, out, sys.stderr)
-    return _replay(args.file, args.json, out, sys.stderr)
+    try:
+        if args.command == "demo":
+            module = importlib.import_module(f"pytrick.{args.game}")
+            module.demo(seed=args.seed, out=out)
+            return 0
+        if args.command == "explain":
+            return _explain(args.file, args.card, out, sys.stderr)
+        return _replay(args.file, args.json, out, sys.stderr)
+    except BrokenPipeError:
+        # The reader went away (`pytrick demo spitzer | head`): stop quietly,
+        # and keep Python from complaining again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":  # pragma: no cover - exercised through the entry point
