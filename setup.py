@@ -1,13 +1,43 @@
-"""Build the compiled core: the extension list and cythonize, nothing else.
+"""Build the compiled core: the extension list and cythonize.
 
 Set TRICKCORE_PUREPYTHON=1 to skip compilation and install the pure-Python
-reference backend only.
+reference backend only.  On a machine that cannot compile C (no compiler),
+the build warns and installs the same library without its compiled core, as
+msgpack does; set TRICKCORE_REQUIRE_CYTHON=1 to make that an error instead.
 """
 
 import os
+import sys
 from pathlib import Path
 
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+
+class optional_build_ext(build_ext):
+    """build_ext that falls back to the pure-Python backend if compiling fails."""
+
+    def run(self):
+        try:
+            super().run()
+        except Exception as error:  # no compiler, or a broken one
+            self._fall_back(error)
+
+    def build_extension(self, ext):
+        try:
+            super().build_extension(ext)
+        except Exception as error:
+            self._fall_back(error)
+
+    def _fall_back(self, error):
+        if os.environ.get("TRICKCORE_REQUIRE_CYTHON") == "1":
+            raise error
+        print(
+            f"WARNING: the compiled core of pytrick could not be built ({error}); "
+            "installing the pure-Python backend, which is correct but much slower.",
+            file=sys.stderr,
+        )
+
 
 ext_modules = []
 if os.environ.get("TRICKCORE_PUREPYTHON", "") in ("", "0"):
@@ -35,4 +65,4 @@ if os.environ.get("TRICKCORE_PUREPYTHON", "") in ("", "0"):
         },
     )
 
-setup(ext_modules=ext_modules)
+setup(ext_modules=ext_modules, cmdclass={"build_ext": optional_build_ext})
