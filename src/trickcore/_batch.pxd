@@ -10,10 +10,8 @@ from trickcore._spidge cimport spidge_state
 cdef void batch_seed(tc_rng* rng, uint64_t seed, uint64_t index) noexcept nogil
 # A uniformly shuffled 32-card pack dealt 3-2-3 from the dealer's left.
 cdef void batch_spitzer_deal(SpitzerDeal* d, tc_rng* rng, int dealer, int options) noexcept nogil
-# Uniformly random legal announcements until the announcements are over.
-cdef void batch_spitzer_announce(SpitzerDeal* d, tc_rng* rng) noexcept nogil
-# Uniformly random legal cards until the deal is over.
-cdef void batch_spitzer_playout(SpitzerDeal* d, tc_rng* rng) noexcept nogil
+# (Random Spitzer announcements and plays are the core's own kernels,
+# spitzer_random_auction and spitzer_random_playout in trickcore._spitzer.)
 # A uniformly shuffled pack dealt one card at a time from the dealer's left.
 cdef void batch_spidge_deal(spidge_state* s, tc_rng* rng, int flags,
                             int slam_tricks, int spidge_tricks) noexcept nogil

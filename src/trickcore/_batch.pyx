@@ -26,13 +26,11 @@ import numpy as np
 
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
-from libc.string cimport memset
 
-from trickcore._cards cimport mask_t, tc_lowest64
+from trickcore._cards cimport mask_t
 from trickcore._rng cimport (
     tc_rng,
     tc_rng_below32,
-    tc_rng_next,
     tc_rng_pick,
     tc_rng_seed,
     tc_splitmix64,
@@ -108,14 +106,6 @@ cdef void batch_spitzer_deal(SpitzerDeal* d, tc_rng* rng, int dealer, int option
     spitzer_init(d, hands, dealer, options)
 
 
-cdef void batch_spitzer_announce(SpitzerDeal* d, tc_rng* rng) noexcept nogil:
-    spitzer_random_auction(d, rng)
-
-
-cdef void batch_spitzer_playout(SpitzerDeal* d, tc_rng* rng) noexcept nogil:
-    spitzer_random_playout(d, rng)
-
-
 cdef void batch_spidge_deal(spidge_state* s, tc_rng* rng, int flags,
                             int slam_tricks, int spidge_tricks) noexcept nogil:
     cdef uint8_t pack[52]
@@ -157,8 +147,8 @@ cdef int _spitzer_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize
             batch_seed(&rng, seed, <uint64_t>(start + i))
             who = <int>((start + i) & 3)
             batch_spitzer_deal(&d, &rng, who, options)
-            batch_spitzer_announce(&d, &rng)
-            batch_spitzer_playout(&d, &rng)
+            spitzer_random_auction(&d, &rng)
+            spitzer_random_playout(&d, &rng)
             spitzer_result(&d, &r)
             for s in range(4):
                 scores[i, s] = r.scores[s]
@@ -374,7 +364,7 @@ cdef class SpitzerBatch:
     cdef void _deal(self, int i, int dealer) noexcept nogil:
         batch_spitzer_deal(&self.deals[i], &self.rngs[i], dealer, self.options)
         if self.auto == 1:
-            batch_spitzer_announce(&self.deals[i], &self.rngs[i])
+            spitzer_random_auction(&self.deals[i], &self.rngs[i])
         elif self.auto == 2:
             while spitzer_phase(&self.deals[i]) == SP_AUCTION:
                 spitzer_announce(&self.deals[i], SP_PASS)
