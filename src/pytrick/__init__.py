@@ -27,7 +27,10 @@ from __future__ import annotations
 
 from pytrick.cards import ALL_CARDS, Card, CardSet, Rank, Suit, parse_card
 from pytrick.errors import (
+    ArgumentTypeError,
+    DealNotOverError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     PytrickError,
     RecordError,
@@ -54,9 +57,12 @@ from trickcore import __version__ as __version__
 __all__ = [
     "ALL_CARDS",
     "BACKEND",
+    "ArgumentTypeError",
     "Card",
     "CardSet",
+    "DealNotOverError",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "PytrickError",
     "Rank",

@@ -11,11 +11,23 @@ invalid card text 'ZZ': no suit (suits are C D H S or ♣ ♦ ♥ ♠)
 from __future__ import annotations
 
 from trickcore.errors import (
+    ArgumentTypeError,
+    DealNotOverError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     PytrickError,
     RecordError,
     RulesError,
 )
 
-__all__ = ["IllegalMoveError", "InvalidCardError", "PytrickError", "RecordError", "RulesError"]
+__all__ = [
+    "ArgumentTypeError",
+    "DealNotOverError",
+    "IllegalMoveError",
+    "InvalidArgumentError",
+    "InvalidCardError",
+    "PytrickError",
+    "RecordError",
+    "RulesError",
+]

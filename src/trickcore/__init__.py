@@ -21,7 +21,10 @@ from typing import TYPE_CHECKING, Literal
 
 from trickcore.card import ALL_CARDS, Card, Rank, Suit, parse_card
 from trickcore.errors import (
+    ArgumentTypeError,
+    DealNotOverError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     PytrickError,
     RecordError,
@@ -31,9 +34,12 @@ from trickcore.errors import (
 __all__ = [
     "ALL_CARDS",
     "BACKEND",
+    "ArgumentTypeError",
     "Card",
     "CardSet",
+    "DealNotOverError",
     "IllegalMoveError",
+    "InvalidArgumentError",
     "InvalidCardError",
     "PytrickError",
     "Rank",

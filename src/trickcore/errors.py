@@ -7,7 +7,16 @@ not care which.  Messages name the rule, field or text at fault.
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError", "InvalidCardError", "PytrickError", "RecordError", "RulesError"]
+__all__ = [
+    "ArgumentTypeError",
+    "DealNotOverError",
+    "IllegalMoveError",
+    "InvalidArgumentError",
+    "InvalidCardError",
+    "PytrickError",
+    "RecordError",
+    "RulesError",
+]
 
 
 class PytrickError(ValueError):
@@ -35,3 +44,20 @@ class RecordError(PytrickError):
 
     The message names the first bad field or move.
     """
+
+
+class InvalidArgumentError(PytrickError):
+    """An argument out of its range: a seat or dealer outside 0..3, a negative
+    or too large count or seed, unknown option bits.  The message names the
+    argument and the range it must be in."""
+
+
+class ArgumentTypeError(InvalidArgumentError, TypeError):
+    """An argument of the wrong type: a float, a bool or a string where an
+    integer is expected (Python and numpy integers are accepted).  It is also a
+    :class:`TypeError`, as Python's own argument checks raise."""
+
+
+class DealNotOverError(PytrickError):
+    """A question only a finished deal can answer (its result, its scores),
+    asked before the last card was played."""
