@@ -1022,7 +1022,10 @@ cdef class SpitzerState:
 
     def copy(self):
         """An independent copy (of the same class)."""
-        cdef SpitzerState other = SpitzerState.__new__(type(self))
+        # cls.__new__(cls) on a typed class compiles to a direct tp_new call;
+        # SpitzerState.__new__(type(self)) went through a Python attribute lookup.
+        cdef type cls = type(self)
+        cdef SpitzerState other = cls.__new__(cls)
         other.deal = self.deal
         return other
 
