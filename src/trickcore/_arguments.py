@@ -1,0 +1,88 @@
+"""Argument checks shared by both backends: integers, seats, counts, seeds.
+
+Every public function that takes a card number, an action, a seat, a count
+or a seed accepts Python and numpy integers (anything with ``__index__``)
+and refuses bools and floats with :class:`~trickcore.errors.ArgumentTypeError`;
+a value out of range raises :class:`~trickcore.errors.InvalidArgumentError`
+naming the argument and its range.  The compiled core keeps a fast path for
+plain ``int`` and calls these for everything else, so both backends raise
+the same errors with the same messages.
+"""
+
+from __future__ import annotations
+
+import operator
+
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
+
+__all__ = [
+    "SEED_LIMIT",
+    "as_int",
+    "check_count",
+    "check_range",
+    "check_seat",
+    "check_seed",
+    "not_initialised",
+]
+
+#: Seeds are 64-bit: 0 to SEED_LIMIT - 1.
+SEED_LIMIT = 1 << 64
+
+
+def _is_bool(value: object) -> bool:
+    # numpy.bool_ is not a bool subclass; refuse it by name so that numpy
+    # need not be imported here.
+    return isinstance(value, bool) or (
+        type(value).__module__ == "numpy" and type(value).__name__ in ("bool_", "bool"))
+
+
+def as_int(value: object, name: str) -> int:
+    """*value* as a Python int: Python and numpy integers, not bools or floats."""
+    if type(value) is int:
+        return value
+    if _is_bool(value):
+        raise ArgumentTypeError(f"{name} must be an integer, not a bool ({value!r})")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise ArgumentTypeError(
+            f"{name} must be an integer, not {type(value).__name__} ({value!r:.40})"
+        ) from None
+
+
+def check_range(value: object, name: str, low: int, high: int, what: str = "") -> int:
+    """An integer from *low* to *high* inclusive; *what* explains the range."""
+    number = as_int(value, name)
+    if not low <= number <= high:
+        raise InvalidArgumentError(
+            f"invalid {name} {number}: {what or f'it must be from {low} to {high}'}")
+    return number
+
+
+def check_seat(value: object, name: str = "seat") -> int:
+    """A seat, 0 to 3."""
+    return check_range(value, name, 0, 3, "seats are 0 to 3")
+
+
+def check_count(value: object, name: str, low: int = 0, high: int | None = None) -> int:
+    """A count of at least *low* (and at most *high* when given)."""
+    number = as_int(value, name)
+    if number < low:
+        raise InvalidArgumentError(f"invalid {name} {number}: it must be at least {low}")
+    if high is not None and number > high:
+        raise InvalidArgumentError(f"invalid {name} {number}: it must be at most {high}")
+    return number
+
+
+def check_seed(value: object, name: str = "seed") -> int:
+    """A 64-bit seed, 0 to 2**64 - 1."""
+    return check_range(value, name, 0, SEED_LIMIT - 1, "seeds are 0 to 2**64 - 1")
+
+
+def not_initialised(obj: object) -> PytrickError:
+    """The error for an object whose ``__init__`` never ran (``cls.__new__(cls)``,
+    or a subclass whose ``__init__`` does not call ``super().__init__()``)."""
+    name = type(obj).__name__
+    return PytrickError(
+        f"this {name} was never set up: {name}.__init__ did not run (a subclass's "
+        "__init__ must call super().__init__())")
