@@ -14,6 +14,7 @@ from trickcore._cards cimport (CardSet, cardset_from_mask, card_count, lowest_ca
                                nth_card, to_mask)
 from trickcore import _spidge_messages as messages
 from trickcore.card import ALL_CARDS, Card
+from trickcore._arguments import check_range
 from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
 
 __all__ = [
@@ -514,6 +515,43 @@ cdef class SpidgeState:
         number = self._card_number(card)
         reason = spidge_check(&self.s, number, &relevant, &suit)
         raise IllegalMoveError(self._message(reason, number, relevant, suit))
+
+    # -- integer actions: the card numbers (pytrick.batch.SpidgeBatch's actions) --
+
+    @property
+    def legal_actions(self):
+        """The card numbers the hand to move may play, as ints in increasing
+        order (empty once the deal is over)."""
+        cdef mask_t m = spidge_legal(&self.s)
+        cdef int a
+        return tuple([a for a in range(SPIDGE_N_ACTIONS) if (m >> a) & 1])
+
+    def play_action(self, action):
+        """Play the card with number *action* (0..53) from the hand to move.
+        Python and numpy integers are accepted; an illegal card raises
+        IllegalMoveError naming the rule and leaves the deal unchanged."""
+        cdef long a
+        if type(action) is int and 0 <= action < SPIDGE_N_ACTIONS:
+            a = action
+        else:
+            a = check_range(action, "action", 0, SPIDGE_N_ACTIONS - 1,
+                            "Spidge actions are the card numbers 0 to 53")
+        if (spidge_legal(&self.s) >> a) & 1:
+            spidge_play(&self.s, <int>a)
+        else:
+            SpidgeState.play(self, a)  # raises, naming the rule
+
+    def random_move(self, rng):
+        """A uniformly random legal card number, not yet played; *rng* is
+        anything whose ``random()`` gives a float in [0, 1)
+        (:class:`random.Random`, :class:`numpy.random.Generator`).  Raises
+        IllegalMoveError once the deal is over."""
+        cdef mask_t m = spidge_legal(&self.s)
+        cdef int count = card_count(m), k
+        if count == 0:
+            raise IllegalMoveError(messages.no_move_message())
+        k = <int>(<double>rng.random() * count)
+        return nth_card(m, k if k < count else count - 1)
 
     def undo(self):
         """Take back the last card played and return it."""

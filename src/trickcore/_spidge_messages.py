@@ -95,3 +95,8 @@ def not_in_pack_message(card: int, jokers: bool) -> str:
             f"{shown} is not in the Spidge pack with jokers (2♦ and 2♥ are replaced by the jokers)"
         )
     return f"{shown} is not in the Spidge pack without jokers (jokers=False)"
+
+
+def no_move_message() -> str:
+    """Asked for a move once the deal is over."""
+    return "no move to make: the deal is over, all 13 tricks have been played"

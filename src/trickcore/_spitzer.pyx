@@ -140,12 +140,14 @@ def card_of_action(action):
 
 from collections.abc import Iterable, Sequence
 
+from libc.stdint cimport uint64_t
 from libc.string cimport memcmp, memset
 from cpython.bytes cimport PyBytes_FromStringAndSize
 
 from trickcore._cards cimport cardset_from_mask, to_mask, tc_lowest64, tc_popcount64
 from trickcore import _spitzer_messages as _msg
 from trickcore.card import ALL_CARDS, parse_card
+from trickcore._arguments import check_range
 from trickcore.errors import IllegalMoveError
 
 AUCTION, PLAY, OVER = SP_AUCTION, SP_PLAY, SP_OVER
@@ -790,6 +792,18 @@ cdef str _play_fault(const SpitzerDeal* d, int action, uint32_t legal):
                            spitzer_card(ace) if ace >= 0 else -1, holder, _display(legal))
 
 
+cdef enum:
+    _ANNOUNCE_ACTIONS = 32      # the first announcement action (PASS)
+    _N_ALL_ACTIONS = 32 + SP_N_ANNOUNCEMENTS
+
+
+cdef inline uint64_t _legal_actions(const SpitzerDeal* d) noexcept nogil:
+    """The legal cards (bits 0..31) or announcements (bits 32..44) as one mask."""
+    if spitzer_phase(d) == SP_AUCTION:
+        return (<uint64_t>spitzer_legal_announcements(d)) << _ANNOUNCE_ACTIONS
+    return spitzer_legal(d)
+
+
 cdef class SpitzerState:
     """One Spitzer deal, from the announcements to the score (compiled core).
 
@@ -1014,6 +1028,56 @@ cdef class SpitzerState:
         if not legal & _bit(action):
             raise IllegalMoveError(_play_fault(&self.deal, action, legal))
         spitzer_play(&self.deal, action)
+
+    # -- integer actions (the action space of pytrick.batch.SpitzerBatch) ----------
+
+    @property
+    def legal_actions(self):
+        """The legal actions of the seat to move, as ints in increasing order:
+        ``32 + code`` for each legal announcement during the announcements,
+        the dense action number (0..31) of each legal card during play;
+        empty once the deal is over."""
+        cdef uint64_t m = _legal_actions(&self.deal)
+        cdef int a
+        return tuple([a for a in range(_N_ALL_ACTIONS) if (m >> a) & 1])
+
+    def play_action(self, action):
+        """Make the move with action number *action* (see :attr:`legal_actions`):
+        a card 0..31 or an announcement ``32 + code``.  Python and numpy
+        integers are accepted; an illegal action raises IllegalMoveError naming
+        the rule and leaves the deal unchanged."""
+        cdef long a
+        if type(action) is int and 0 <= action < _N_ALL_ACTIONS:
+            a = action
+        else:
+            a = check_range(action, "action", 0, _N_ALL_ACTIONS - 1,
+                            "Spitzer actions are 0 to 31 (cards) and 32 to 44 (announcements)")
+        if (_legal_actions(&self.deal) >> a) & 1:
+            if a >= _ANNOUNCE_ACTIONS:
+                spitzer_announce(&self.deal, <int>(a - _ANNOUNCE_ACTIONS))
+            else:
+                spitzer_play(&self.deal, <int>a)
+        elif a >= _ANNOUNCE_ACTIONS:
+            SpitzerState.announce(self, a - _ANNOUNCE_ACTIONS)  # raises, naming the rule
+        else:
+            SpitzerState.play(self, spitzer_card(<int>a))  # raises, naming the rule
+
+    def random_move(self, rng):
+        """A uniformly random legal action (see :attr:`legal_actions`), not yet
+        made; *rng* is anything whose ``random()`` gives a float in [0, 1)
+        (:class:`random.Random`, :class:`numpy.random.Generator`).  Raises
+        IllegalMoveError once the deal is over."""
+        cdef uint64_t m = _legal_actions(&self.deal)
+        cdef int count = tc_popcount64(m), k
+        if count == 0:
+            raise IllegalMoveError(_msg.deal_over())
+        k = <int>(<double>rng.random() * count)
+        if k >= count:
+            k = count - 1
+        while k > 0:
+            m &= m - 1
+            k -= 1
+        return tc_lowest64(m)
 
     def undo(self):
         """Take back the last card played, or else the last announcement."""

@@ -7,8 +7,10 @@ of a card is its card number (0..53).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Protocol
 
 from trickcore import _spidge_messages as messages
+from trickcore._arguments import check_range
 from trickcore._reference._cards import CardSet, mask_of
 from trickcore.card import ALL_CARDS, JOKER_1, JOKER_2, Card, Suit
 from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
@@ -177,6 +179,10 @@ def _restore(cls: type[SpidgeState], hands: Sequence[int], flags: int, slam_tric
         state.play(card)
     state.context = context
     return state
+
+
+class _Random(Protocol):
+    def random(self) -> float: ...
 
 
 class SpidgeState:
@@ -426,6 +432,26 @@ class SpidgeState:
             trick = self._history[-4:]
             leader = self._leaders[-1]
             self._leaders.append((leader + trick_winner(trick)) % 4)
+
+    # -- integer actions: the card numbers (pytrick.batch.SpidgeBatch's actions) --
+
+    @property
+    def legal_actions(self) -> tuple[int, ...]:
+        """The card numbers the hand to move may play, in increasing order."""
+        return tuple(int(card) for card in self.legal_moves)
+
+    def play_action(self, action: int) -> None:
+        """Play the card with number *action* (0..53; Python and numpy integers)."""
+        SpidgeState.play(self, check_range(action, "action", 0, 53,
+                                           "Spidge actions are the card numbers 0 to 53"))
+
+    def random_move(self, rng: _Random) -> int:
+        """A uniformly random legal card number, not yet played: the
+        ``int(rng.random() * count)``-th of :attr:`legal_actions`."""
+        legal = self.legal_actions
+        if not legal:
+            raise IllegalMoveError(messages.no_move_message())
+        return legal[min(int(rng.random() * len(legal)), len(legal) - 1)]
 
     def undo(self) -> Card:
         """Take back the last card played and return it."""

@@ -7,8 +7,10 @@ printed-suit numbers for the three fail suits and :data:`TRUMPS` for trumps.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Protocol
 
 from trickcore import _spitzer_messages as _msg
+from trickcore._arguments import check_range
 from trickcore._reference._cards import CardSet
 from trickcore.card import Card, Rank, Suit, parse_card
 from trickcore.errors import IllegalMoveError, InvalidCardError
@@ -354,6 +356,14 @@ def _beats(card: int, best: int) -> bool:
         and effective_suit(card) == effective_suit(best)
         and strength(card) > strength(best)
     )
+
+
+_ANNOUNCE_ACTIONS = 32  # the first announcement action (PASS)
+_N_ALL_ACTIONS = 32 + N_ANNOUNCEMENTS
+
+
+class _Random(Protocol):
+    def random(self) -> float: ...
 
 
 class SpitzerState:
@@ -740,6 +750,41 @@ class SpitzerState:
         else:
             reason = _msg.CALLED_ACE_DISCARD
         return _msg.play_error(reason, seat, card, led, ace, holder, _display(legal))
+
+    # -- integer actions (the action space of pytrick.batch.SpitzerBatch) --------
+
+    def _legal_actions(self) -> list[int]:
+        if self.phase == AUCTION:
+            seat = self.to_move
+            return [_ANNOUNCE_ACTIONS + code for code in range(N_ANNOUNCEMENTS)
+                    if self._announcement_fault(seat, code)[0] == 0]
+        return sorted(action_index(card) for card in self._legal())
+
+    @property
+    def legal_actions(self) -> tuple[int, ...]:
+        """The legal actions of the seat to move, as ints in increasing order:
+        ``32 + code`` for each legal announcement during the announcements,
+        the dense action number (0..31) of each legal card during play;
+        empty once the deal is over."""
+        return tuple(self._legal_actions())
+
+    def play_action(self, action: int) -> None:
+        """Make the move with action number *action*: a card 0..31 or an
+        announcement ``32 + code`` (Python and numpy integers)."""
+        number = check_range(action, "action", 0, _N_ALL_ACTIONS - 1,
+                             "Spitzer actions are 0 to 31 (cards) and 32 to 44 (announcements)")
+        if number >= _ANNOUNCE_ACTIONS:
+            SpitzerState.announce(self, number - _ANNOUNCE_ACTIONS)
+        else:
+            SpitzerState.play(self, card_of_action(number))
+
+    def random_move(self, rng: _Random) -> int:
+        """A uniformly random legal action, not yet made: the
+        ``int(rng.random() * count)``-th of :attr:`legal_actions`."""
+        legal = self._legal_actions()
+        if not legal:
+            raise IllegalMoveError(_msg.deal_over())
+        return legal[min(int(rng.random() * len(legal)), len(legal) - 1)]
 
     def undo(self) -> None:
         """Take back the last card played, or else the last announcement."""
