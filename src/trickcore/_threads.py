@@ -1,0 +1,56 @@
+"""Run a GIL-releasing kernel over a range of work items on several threads.
+
+The compiled batch functions split their items into contiguous slices, one
+per thread, and each thread works through its slice in chunks; between
+chunks it returns to Python, so Ctrl-C in the caller is seen within a chunk
+(a few milliseconds) and stops every worker, and an exception in a worker
+stops the others and is raised in the caller.  Results never depend on the
+number of threads: every item draws from its own generator.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+__all__ = ["run_chunks"]
+
+
+def run_chunks(work: Callable[[int, int], object], total: int, threads: int, chunk: int) -> None:
+    """Call ``work(lo, hi)`` over ``range(total)`` in chunks of at most *chunk*
+    items, on *threads* threads (contiguous slices, the caller's thread when 1)."""
+    threads = max(1, min(threads, total))
+    if threads == 1:
+        for lo in range(0, total, chunk):
+            work(lo, min(lo + chunk, total))
+        return
+    stop = threading.Event()
+    errors: list[BaseException] = []
+
+    def worker(first: int, end: int) -> None:
+        try:
+            for lo in range(first, end, chunk):
+                if stop.is_set():
+                    return
+                work(lo, min(lo + chunk, end))
+        except BaseException as error:
+            errors.append(error)
+            stop.set()
+
+    bounds = [total * w // threads for w in range(threads + 1)]
+    workers = [threading.Thread(target=worker, args=(bounds[w], bounds[w + 1]), daemon=True)
+               for w in range(threads)]
+    for thread in workers:
+        thread.start()
+    try:
+        for thread in workers:
+            # A join with a timeout lets the caller's thread take Ctrl-C.
+            while thread.is_alive():
+                thread.join(0.05)
+    except BaseException:
+        stop.set()
+        for thread in workers:
+            thread.join()
+        raise
+    if errors:
+        raise errors[0]
