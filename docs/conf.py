@@ -10,6 +10,7 @@ try:
     import pytrick  # noqa: F401
 except ImportError:  # pragma: no cover - only when building from a bare checkout
     sys.path.insert(0, os.path.abspath("../src"))
+sys.path.insert(0, os.path.abspath("_ext"))
 
 project = "pytrick"
 author = "pytrick developers"
@@ -20,6 +21,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
+    "pytrick_pictures",
 ]
 
 intersphinx_mapping = {

@@ -25,6 +25,7 @@ True
 
 from __future__ import annotations
 
+from pytrick import svg
 from pytrick.cards import ALL_CARDS, Card, CardSet, Rank, Suit, parse_card
 from pytrick.errors import (
     ArgumentTypeError,
@@ -83,4 +84,5 @@ __all__ = [
     "parse_card",
     "possible_cards",
     "sample_deals",
+    "svg",
 ]

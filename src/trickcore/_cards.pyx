@@ -249,5 +249,10 @@ cdef class CardSet:
     def __repr__(self):
         return f"CardSet({str(self)!r})"
 
+    def _repr_svg_(self):
+        """The cards as a picture, for Jupyter: see :func:`pytrick.svg.hand`."""
+        from pytrick.svg import hand
+        return hand(self)
+
     def __reduce__(self):
         return (CardSet, (self.mask,))

@@ -152,6 +152,12 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The card as a picture, for Jupyter: see :func:`pytrick.svg.card`."""
+        from pytrick.svg import card
+
+        return card(self)
+
     def __format__(self, spec: str) -> str:
         # f"{card}" reads as the card; f"{card:d}" is still its number.
         if spec == "":

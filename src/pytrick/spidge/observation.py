@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 __all__ = ["SpidgeObservation"]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, repr=False)
 class SpidgeObservation:
     """Exactly what *player* may know, and nothing else.
 
@@ -56,6 +56,24 @@ class SpidgeObservation:
     @property
     def is_my_turn(self) -> bool:
         return self.to_move is not None and self.to_move.player == self.player
+
+    def __repr__(self) -> str:
+        """One readable line: the player, the trick on the table, whose turn,
+        and the cards this player may see (his hand and the dummy)."""
+        turn = "deal over" if self.to_move is None else f"{self.to_move} to play"
+        trick = " ".join(f"{card.unicode()}({hand.name.lower()})" for hand, card in self.current_trick)
+        n_trick = min(len(self.trick_winners) + 1, 13)
+        return (
+            f"<SpidgeObservation player {self.player} ({self.seat}) | dealer {self.dealer} | "
+            f"trick {n_trick}: {trick or '-'} | {turn} | hand {self.hand.unicode() or '-'} | "
+            f"dummy {self.dummy.unicode() or '-'}>"
+        )
+
+    def _repr_svg_(self) -> str:
+        """This player's view of the table, for Jupyter: see :func:`pytrick.svg.deal`."""
+        from pytrick.svg import deal
+
+        return deal(self)
 
     def visible_cards(self) -> CardSet:
         """Every card this observation shows: own hand, the dummy, and the cards played."""

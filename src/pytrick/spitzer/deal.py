@@ -169,6 +169,12 @@ class SpitzerDeal(_core.SpitzerState):
 
         return record.read_deal_record(cls, data)
 
+    def _repr_svg_(self) -> str:
+        """The whole table, every hand face up, for Jupyter: see :func:`pytrick.svg.deal`."""
+        from pytrick.svg import deal
+
+        return deal(self)
+
     def summary(self) -> str:
         """The deal and its result, for people."""
         from pytrick.spitzer import text

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 __all__ = ["SpitzerObservation"]
 
 
-@dataclasses.dataclass(frozen=True)
+@dataclasses.dataclass(frozen=True, repr=False)
 class SpitzerObservation:
     """Exactly what *seat* may know: its own hand, the announcements, every card
     played and by whom, who won each trick and its points, and which seats are
@@ -75,6 +75,33 @@ class SpitzerObservation:
     @property
     def is_my_turn(self) -> bool:
         return self.to_move == self.seat
+
+    def __repr__(self) -> str:
+        """One readable line: the seat, the game, the trick on the table, whose
+        turn, and this seat's own cards (never anyone else's)."""
+        auction_over = self.announcement != Announcement.PASS or len(self.announcements) >= 4
+        if self.to_move < 0:
+            turn = "deal over"
+        else:
+            turn = f"seat {self.to_move} to {'play' if auction_over else 'speak'}"
+        if not auction_over:
+            game = "auction"
+        elif self.announcement == Announcement.PASS:
+            game = "no announcement"
+        else:
+            game = self.announcement.name.lower()
+        trick = " ".join(f"{card.unicode()}({seat})" for seat, card in self.current_trick)
+        n_trick = min(len(self.plays) // 4 + 1, 8)
+        return (
+            f"<SpitzerObservation seat {self.seat} | dealer {self.dealer} | {game} | "
+            f"trick {n_trick}: {trick or '-'} | {turn} | hand {self.hand.unicode() or '-'}>"
+        )
+
+    def _repr_svg_(self) -> str:
+        """This seat's view of the table, for Jupyter: see :func:`pytrick.svg.deal`."""
+        from pytrick.svg import deal
+
+        return deal(self)
 
     def to_numpy(self) -> npt.NDArray[np.float32]:
         """This observation as the fixed-size tensor of :mod:`pytrick.tensors`.

@@ -213,5 +213,11 @@ class CardSet:
     def __repr__(self) -> str:
         return f"CardSet({str(self)!r})"
 
+    def _repr_svg_(self) -> str:
+        """The cards as a picture, for Jupyter: see :func:`pytrick.svg.hand`."""
+        from pytrick.svg import hand
+
+        return hand(self)
+
     def __reduce__(self) -> tuple[type[CardSet], tuple[int]]:
         return (CardSet, (self.mask,))
