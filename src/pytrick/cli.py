@@ -1,7 +1,8 @@
 """The ``pytrick`` command.
 
 ``pytrick demo spitzer|spidge [--seed N]`` plays a whole game between the
-built-in bots and prints it; ``pytrick replay FILE [--json]`` validates a
+built-in bots and prints it; ``pytrick play spitzer|spidge`` lets a person play
+against them (see :mod:`pytrick.play`); ``pytrick replay FILE [--json]`` validates a
 record, prints its result, and exits 1 (printing the reason) if the record is
 corrupt or illegal; ``pytrick cards`` shows both packs in their rank order.
 """
@@ -37,6 +38,22 @@ def _parser() -> argparse.ArgumentParser:
     demo = commands.add_parser("demo", help="play and print a whole game between bots")
     demo.add_argument("game", choices=GAMES)
     demo.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+
+    play = commands.add_parser(
+        "play", help="play a whole game yourself against the bots, in the terminal"
+    )
+    play.add_argument("game", choices=GAMES)
+    play.add_argument("--seat", type=int, default=0, help="your seat (Spidge: your player number)")
+    play.add_argument(
+        "--bots",
+        default="heuristic",
+        help="the bots of the other seats, in seat order: heuristic, random or module:Class "
+        "(one name for all, or a comma-separated list)",
+    )
+    play.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    play.add_argument("--rules", nargs="*", metavar="KEY=VALUE", help="rule options, e.g. target=21")
+    play.add_argument("--deals", type=int, default=None, help="stop after this many deals")
+    play.add_argument("--no-undo", action="store_true", help="turn off undo (practice mode)")
 
     replay = commands.add_parser("replay", help="validate a JSON record and print its result")
     replay.add_argument("file", help="path of the record, or - for standard input")
@@ -118,6 +135,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
             module = importlib.import_module(f"pytrick.{args.game}")
             module.demo(seed=args.seed, out=out)
             return 0
+        if args.command == "play":
+            from pytrick.play import run_cli
+
+            return run_cli(args, out)
         if args.command == "explain":
             return _explain(args.file, args.card, out, sys.stderr)
         return _replay(args.file, args.json, out, sys.stderr)

@@ -1,0 +1,519 @@
+"""``pytrick play spitzer|spidge``: a person plays a whole game against the bots.
+
+The person sees exactly what their seat may see (the observation, RULES.md
+§1.7 / §2): their own hand grouped with trumps first, the trick on the table,
+the last trick, the announcements, who has revealed what, and the scores.
+Between deals the totals run on to the game's target.
+
+At the prompt, type a card (``QC``, ``Q♣``, ``10h``) or its number in the
+list, an announcement by name or number, or a command:
+
+.. code-block:: text
+
+    ?            list your legal moves
+    why CARD     may this card be played now? the rule that decides
+    undo         take back your last move (practice mode, on by default)
+    save FILE    write the game so far as a JSON record
+    quit         leave (so do end of input and Ctrl-C)
+    (Enter)      show the table again
+
+A session reads lines from any text stream, so it can be driven by a program:
+
+>>> import io
+>>> from pytrick.play import Session
+>>> moves = io.StringIO("pass\\n" + "1\\n" * 40)
+>>> out = io.StringIO()
+>>> Session("spitzer", seat=0, seed=5, deals=1, stdin=moves, out=out).run()
+0
+>>> "Deal 1 is over" in out.getvalue()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+import trickcore
+from pytrick.spidge import SpidgeDeal, SpidgeGame, SpidgeObservation, SpidgeRules
+from pytrick.spidge import bots as spidge_bots
+from pytrick.spidge.table import Hand
+from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerObservation, SpitzerRules
+from pytrick.spitzer import bots as spitzer_bots
+from trickcore.card import Card, parse_card
+from trickcore.errors import IllegalMoveError, PytrickError
+
+__all__ = ["BOTS", "COMMANDS", "Session", "parse_rules"]
+
+#: The commands, as ``help`` prints them.
+COMMANDS = """\
+a card (QC, Q♣, 10h) or its number in the list; an announcement by name or number
+?            list your legal moves
+why CARD     may this card be played now? the rule that decides
+undo         take back your last move (practice mode, on by default)
+save FILE    write the game so far as a JSON record
+quit         leave (so do end of input and Ctrl-C)
+(Enter)      show the table again"""
+
+#: The built-in bots by name, for ``--bots``; ``module:Class`` names any other.
+BOTS: dict[str, dict[str, Callable[..., Any]]] = {
+    "spitzer": {"heuristic": spitzer_bots.HeuristicBot, "random": spitzer_bots.RandomBot},
+    "spidge": {"heuristic": spidge_bots.HeuristicBot, "random": spidge_bots.RandomBot},
+}
+
+_RED = "\x1b[31m"
+_BOLD = "\x1b[1m"
+_RESET = "\x1b[0m"
+
+
+def parse_rules(game: str, pairs: Sequence[str]) -> SpitzerRules | SpidgeRules:
+    """Rules from ``key=value`` words: values are read as JSON (``true``, ``12``)
+    and otherwise as text (``void_call=first_void_player``)."""
+    data: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        if not sep or not key:
+            raise PytrickError(f"rules: expected key=value, not {pair!r}")
+        try:
+            data[key.strip()] = json.loads(text)
+        except ValueError:
+            data[key.strip()] = text.strip()
+    return SpitzerRules.from_dict(data) if game == "spitzer" else SpidgeRules.from_dict(data)
+
+
+def _is_announcement(text: str) -> bool:
+    try:
+        Announcement.parse(text)
+    except PytrickError:
+        return False
+    return True
+
+
+def _make_bot(game: str, spec: str, seed: int) -> Any:
+    factory = BOTS[game].get(spec)
+    if factory is None:
+        module_name, sep, class_name = spec.partition(":")
+        if not sep:
+            known = ", ".join(sorted(BOTS[game]))
+            raise PytrickError(f"unknown bot {spec!r}: built-in bots are {known}, or module:Class")
+        import importlib
+
+        try:
+            factory = getattr(importlib.import_module(module_name), class_name)
+        except (ImportError, AttributeError) as error:
+            raise PytrickError(f"cannot load bot {spec!r}: {error}") from None
+    try:
+        return factory(seed=seed)
+    except TypeError:
+        return factory()
+
+
+class Session:
+    """One person against the bots, for a whole game (or *deals* deals).
+
+    *seat* is the person's seat (Spitzer 0-3) or player (Spidge 0-2); *bots*
+    names the bots for the other seats in order (one name fills them all).
+    """
+
+    def __init__(
+        self,
+        game: str,
+        *,
+        seat: int = 0,
+        bots: Sequence[str] = ("heuristic",),
+        seed: int | None = None,
+        rules: SpitzerRules | SpidgeRules | None = None,
+        deals: int | None = None,
+        practice: bool = True,
+        stdin: TextIO | None = None,
+        out: TextIO | None = None,
+        color: bool | None = None,
+    ) -> None:
+        if game not in BOTS:
+            raise PytrickError(f"unknown game {game!r}: spitzer or spidge")
+        self.game_name = game
+        self.players = 4 if game == "spitzer" else 3
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise PytrickError(f"--seat must be 0 to {self.players - 1}, not {seat!r}")
+        self.seat = seat
+        if seed is None:
+            import random
+
+            seed = random.SystemRandom().randrange(2**32)
+        self.seed = seed
+        names = list(bots) or ["heuristic"]
+        if len(names) == 1:
+            names *= self.players - 1
+        if len(names) != self.players - 1:
+            raise PytrickError(
+                f"--bots needs one name or {self.players - 1}, one for each other seat, "
+                f"not {len(names)}"
+            )
+        others = [s for s in range(self.players) if s != seat]
+        self.bots = {s: _make_bot(game, name, seed + s) for s, name in zip(others, names, strict=True)}
+        self.bot_names = dict(zip(others, names, strict=True))
+        if game == "spitzer":
+            self.game: SpitzerGame | SpidgeGame = SpitzerGame(
+                rules if isinstance(rules, SpitzerRules) else None, seed=seed
+            )
+        else:
+            self.game = SpidgeGame(rules if isinstance(rules, SpidgeRules) else None, seed=seed)
+        self.max_deals = deals
+        self.practice = practice
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.out = out if out is not None else sys.stdout
+        if color is None:
+            color = (
+                self.out.isatty()
+                and "NO_COLOR" not in os.environ
+                and os.environ.get("TERM") != "dumb"
+            )
+        self.color = color
+        self.takebacks = 0
+        self._actors: list[int] = []  # who made each move of the current deal
+
+    # -- the loop ------------------------------------------------------------------
+
+    def run(self) -> int:
+        """Play until the game is won, *deals* deals are played, or the person
+        leaves; return the exit status (0, or 130 after Ctrl-C)."""
+        who = "seat" if self.players == 4 else "player"
+        opponents = ", ".join(f"{who} {s} {n}" for s, n in self.bot_names.items())
+        self._say(
+            f"{self.game_name.title()} to {self.game.rules.target}, seed {self.seed}. "
+            f"You are {who} {self.seat}; {opponents}. Type ? for your moves, help for commands."
+        )
+        try:
+            while not self.game.is_over:
+                if self.max_deals is not None and len(self.game.deals) >= self.max_deals:
+                    break
+                deal = self.game.next_deal()
+                self._actors = []
+                self._say(f"\n=== Deal {len(self.game.deals)}, dealer {who} {deal.dealer} ===")
+                if not self._play_deal(deal):
+                    return 0
+                self.game.finish_deal()
+                self._say(f"Deal {len(self.game.deals)} is over: {self._result(deal)}")
+                self._say("Totals: " + ", ".join(
+                    f"{self._name(s)} {t}" for s, t in enumerate(self.game.totals)
+                ))
+            if self.game.winner is not None:
+                self._say(f"\n{self._name(self.game.winner).capitalize()} wins the game.")
+            if self.takebacks:
+                self._say(f"(Practice mode: you took back {self.takebacks} move(s).)")
+            return 0
+        except KeyboardInterrupt:
+            self._say("\nInterrupted; goodbye.")
+            return 130
+
+    def _play_deal(self, deal: SpitzerDeal | SpidgeDeal) -> bool:
+        """Play one deal; False if the person quit."""
+        shown = -1
+        while not deal.is_over:
+            actor = self._actor(deal)
+            if actor != self.seat:
+                self._bot_move(deal, actor)
+                continue
+            if shown != len(self._actors):
+                self._show(deal)
+                shown = len(self._actors)
+            answer = self._ask(deal)
+            if answer is None:
+                return False
+            if answer == "shown":
+                shown = -1
+        return True
+
+    def _ask(self, deal: SpitzerDeal | SpidgeDeal) -> str | None:
+        """Read one line and act on it: None to quit, 'shown' to show the view again."""
+        self.out.write(f"{self._name(self.seat)}> ")
+        self.out.flush()
+        line = self.stdin.readline()
+        if not line:
+            self._say("\nEnd of input; goodbye.")
+            return None
+        text = line.strip()
+        command, _, rest = text.partition(" ")
+        command = command.lower()
+        if not text:
+            return "shown"
+        if command in ("quit", "exit", "q"):
+            self._say("Goodbye.")
+            return None
+        if command in ("?", "moves"):
+            self._say(self._moves_line(deal))
+            return "asked"
+        if command in ("help", "h"):
+            self._say(COMMANDS)
+            return "asked"
+        if command == "undo":
+            self._undo(deal)
+            return "shown"
+        if command == "save":
+            self._save(rest.strip())
+            return "asked"
+        if command == "why":
+            self._why(deal, rest.strip())
+            return "asked"
+        self._move(deal, text)
+        return "asked"
+
+    # -- moves ---------------------------------------------------------------------
+
+    def _legal(self, deal: SpitzerDeal | SpidgeDeal) -> list[Any]:
+        observation = self._observation(deal)
+        if isinstance(observation, SpitzerObservation) and observation.legal_announcements:
+            return list(observation.legal_announcements)
+        return self._ordered(observation.legal_moves)
+
+    def _move(self, deal: SpitzerDeal | SpidgeDeal, text: str) -> None:
+        legal = self._legal(deal)
+        choice: Any
+        if text.isdigit():
+            index = int(text)
+            if not 1 <= index <= len(legal):
+                self._say(f"There is no move {index}: choose 1 to {len(legal)} (? lists them).")
+                return
+            choice = legal[index - 1]
+        elif legal and isinstance(legal[0], Announcement):
+            try:
+                choice = Announcement.parse(text)
+            except PytrickError as error:
+                self._say(f"{error}. Announcements now: {self._moves_line(deal)}")
+                return
+        else:
+            try:
+                choice = parse_card(text)
+            except PytrickError as error:
+                if self.game_name == "spitzer" and _is_announcement(text):
+                    self._say("The announcements are over: play a card (? lists them).")
+                else:
+                    self._say(f"{error}. Type ? for your moves, help for commands.")
+                return
+        try:
+            self._apply(deal, self.seat, choice)
+        except IllegalMoveError as error:
+            self._say(f"Not allowed: {error}.")
+
+    def _apply(self, deal: SpitzerDeal | SpidgeDeal, actor: int, choice: Any) -> None:
+        """Make the move (a rejected one changes nothing), note who made it, say it."""
+        label = self._name(actor)
+        if isinstance(choice, Announcement):
+            assert isinstance(deal, SpitzerDeal)
+            deal.announce(choice)
+            said = "passes" if choice == Announcement.PASS else f"announces {choice}"
+            self._actors.append(actor)
+            self._say(f"  {label}: {said}")
+            return
+        if isinstance(deal, SpidgeDeal) and deal.to_move is not None and deal.to_move.playing_dummy:
+            label += " (from the dummy)"
+        deal.play(choice)
+        self._actors.append(actor)
+        self._say(f"  {label}: {self._card(choice)}")
+
+    def _bot_move(self, deal: SpitzerDeal | SpidgeDeal, actor: int) -> None:
+        observation = self._observation(deal, actor)
+        bot = self.bots[actor]
+        choice: Any
+        if isinstance(observation, SpitzerObservation) and observation.legal_announcements:
+            choice = Announcement.parse(bot.announce(observation))
+        else:
+            choice = Card(bot.play(observation))
+        self._apply(deal, actor, choice)
+
+    def _undo(self, deal: SpitzerDeal | SpidgeDeal) -> None:
+        if not self.practice:
+            self._say("Undo is off (--no-undo).")
+            return
+        if self.seat not in self._actors:
+            self._say("You have made no move in this deal to take back.")
+            return
+        while True:
+            deal.undo()
+            if self._actors.pop() == self.seat:
+                break
+        self.takebacks += 1
+        self._say("Taken back.")
+
+    def _why(self, deal: SpitzerDeal | SpidgeDeal, text: str) -> None:
+        try:
+            card = parse_card(text)
+        except PytrickError as error:
+            self._say(f"{error}")
+            return
+        section = "§1.6" if isinstance(deal, SpitzerDeal) else "§2.5"
+        observation = self._observation(deal)
+        if isinstance(observation, SpitzerObservation) and observation.legal_announcements:
+            self._say("Nobody plays a card yet: first announce or pass (rules §1.5).")
+            return
+        trial = deal.copy()
+        try:
+            trial.play(card)
+        except IllegalMoveError as error:
+            self._say(f"{self._card(card)} is illegal: {error} (rules {section}).")
+        else:
+            self._say(f"{self._card(card)} is legal (rules {section}).")
+
+    def _save(self, path: str) -> None:
+        if not path:
+            self._say("Say where: save FILE")
+            return
+        record = self.game.to_record()
+        try:
+            Path(path).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", "utf-8")
+        except OSError as error:
+            self._say(f"Cannot write {path!r}: {error.strerror}")
+            return
+        self._say(f"Saved the game so far to {path}.")
+
+    # -- what the person sees ------------------------------------------------------
+
+    def _observation(
+        self, deal: SpitzerDeal | SpidgeDeal, seat: int | None = None
+    ) -> SpitzerObservation | SpidgeObservation:
+        return deal.observation(self.seat if seat is None else seat)
+
+    def _actor(self, deal: SpitzerDeal | SpidgeDeal) -> int:
+        if isinstance(deal, SpitzerDeal):
+            return deal.to_move
+        turn = deal.to_move
+        assert turn is not None
+        return turn.player
+
+    def _name(self, seat: int) -> str:
+        who = "seat" if self.players == 4 else "player"
+        return "you" if seat == self.seat else f"{who} {seat}"
+
+    def _card(self, card: Card) -> str:
+        text = card.unicode()
+        if self.color and not card.is_joker and card.suit in (1, 2):
+            return f"{_RED}{text}{_RESET}"
+        return text
+
+    def _cards(self, cards: Sequence[Card]) -> str:
+        return " ".join(self._card(c) for c in cards) or "-"
+
+    def _ordered(self, cards: Any) -> list[Card]:
+        """Trumps first, then each plain suit, strongest first: as a hand is held."""
+        core = trickcore.spitzer if self.game_name == "spitzer" else trickcore.spidge
+        return sorted(
+            cards,
+            key=lambda c: (not core.is_trump(c), core.effective_suit(c), -core.strength(c)),
+        )
+
+    def _moves_line(self, deal: SpitzerDeal | SpidgeDeal) -> str:
+        moves = []
+        for i, move in enumerate(self._legal(deal), 1):
+            moves.append(f"{i}) {move if isinstance(move, Announcement) else self._card(move)}")
+        return "  ".join(moves)
+
+    def _show(self, deal: SpitzerDeal | SpidgeDeal) -> None:
+        observation = self._observation(deal)
+        bold = (lambda s: f"{_BOLD}{s}{_RESET}") if self.color else (lambda s: s)
+        if isinstance(observation, SpitzerObservation):
+            lines = self._spitzer_view(observation)
+        else:
+            lines = self._spidge_view(observation)
+        lines.append(bold("Your move: ") + self._moves_line(deal))
+        self._say("\n".join(lines))
+
+    def _spitzer_view(self, obs: SpitzerObservation) -> list[str]:
+        lines = []
+        said = ", ".join(
+            f"{self._name(s)} {'pass' if a == Announcement.PASS else a}"
+            for s, a in obs.announcements
+        )
+        lines.append(f"Announcements: {said or 'none yet'}")
+        if obs.revealed:
+            known = ", ".join(self._name(s) for s in sorted(obs.revealed))
+            lines.append(f"Known declaring side: {known}")
+        taken = [0] * 4
+        for winner, points in zip(obs.trick_winners, obs.trick_points, strict=False):
+            taken[winner] += points
+        if obs.trick_winners:
+            lines.append(
+                "Card points taken: " + ", ".join(f"{self._name(s)} {taken[s]}" for s in range(4))
+            )
+            last = obs.plays[4 * (len(obs.trick_winners) - 1) : 4 * len(obs.trick_winners)]
+            lines.append(
+                "Last trick: "
+                + "  ".join(f"{self._card(c)} ({self._name(s)})" for s, c in last)
+                + f" -> {self._name(obs.trick_winners[-1])}"
+            )
+        if obs.current_trick:
+            lines.append(
+                "On the table: "
+                + "  ".join(f"{self._card(c)} ({self._name(s)})" for s, c in obs.current_trick)
+            )
+        lines.append(f"Your hand: {self._hand(obs.hand)}")
+        return lines
+
+    def _spidge_view(self, obs: SpidgeObservation) -> list[str]:
+        deal_dealer = obs.dealer
+
+        def hand_name(hand: Hand) -> str:
+            if hand == Hand.DUMMY:
+                return "dummy"
+            from pytrick.spidge.table import player_of
+
+            return self._name(player_of(hand, deal_dealer))
+
+        lines = []
+        won: dict[str, int] = {}
+        for winner in obs.trick_winners:
+            won[hand_name(winner)] = won.get(hand_name(winner), 0) + 1
+        if obs.trick_winners:
+            lines.append("Tricks won: " + ", ".join(f"{k} {v}" for k, v in won.items()))
+            n = len(obs.trick_winners)
+            last = obs.plays[4 * (n - 1) : 4 * n]
+            lines.append(
+                "Last trick: "
+                + "  ".join(f"{self._card(c)} ({hand_name(h)})" for h, c in last)
+                + f" -> {hand_name(obs.trick_winners[-1])}"
+            )
+        if obs.current_trick:
+            lines.append(
+                "On the table: "
+                + "  ".join(f"{self._card(c)} ({hand_name(h)})" for h, c in obs.current_trick)
+            )
+        lines.append(f"Dummy: {self._hand(obs.dummy)}")
+        lines.append(f"Your hand: {self._hand(obs.hand)}")
+        if obs.to_move is not None and obs.to_move.playing_dummy and obs.to_move.player == obs.player:
+            lines.append("You play the dummy's card now.")
+        return lines
+
+    def _hand(self, cards: Any) -> str:
+        return self._cards(self._ordered(cards))
+
+    def _result(self, deal: SpitzerDeal | SpidgeDeal) -> str:
+        scores = deal.result.points if isinstance(deal, SpidgeDeal) else deal.result.scores
+        return ", ".join(f"{self._name(s)} {p:+d}" for s, p in enumerate(scores))
+
+    def _say(self, text: str) -> None:
+        print(text, file=self.out)
+
+
+def run_cli(args: Any, out: TextIO) -> int:
+    """``pytrick play``: build a :class:`Session` from the parsed arguments."""
+    try:
+        rules = parse_rules(args.game, args.rules or [])
+        bots = [b for b in re.split(r"[,\s]+", args.bots or "heuristic") if b]
+        session = Session(
+            args.game,
+            seat=args.seat,
+            bots=bots,
+            seed=args.seed,
+            rules=rules,
+            deals=args.deals,
+            practice=not args.no_undo,
+            out=out,
+        )
+    except PytrickError as error:
+        print(f"pytrick play: {error}", file=sys.stderr)
+        return 2
+    return session.run()

@@ -1,0 +1,159 @@
+"""``pytrick play``: a person against the bots, driven through its input."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pytrick import SpidgeDeal, SpitzerDeal, sample_deals
+from pytrick.play import Session
+from pytrick.records import load_record
+
+
+def session(game: str, text: str, **options: object) -> tuple[Session, io.StringIO, int]:
+    out = io.StringIO()
+    play = Session(game, stdin=io.StringIO(text), out=out, color=False, **options)  # type: ignore[arg-type]
+    return play, out, play.run()
+
+
+def test_the_real_command_plays_a_whole_deal_through_a_pipe(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    moves = "pass\n1\n1\n" + f"save {record}\n" + "1\n" * 45
+    done = subprocess.run(
+        [sys.executable, "-m", "pytrick", "play", "spitzer", "--seed", "3", "--deals", "1"],
+        input=moves,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert "Deal 1 is over" in done.stdout
+    saved = load_record(record)  # saved mid-deal: a valid record of the game so far
+    assert len(saved.deals) == 1 and not saved.deals[0].is_over
+    assert saved.deals[0].original_hand(0) == SpitzerDeal.from_seed(3).original_hand(0)
+
+
+def test_spidge_dealer_also_plays_the_dummy() -> None:
+    deal = SpidgeDeal.from_seed(4)
+    dealer = deal.dealer
+    play, out, status = session("spidge", "1\n" * 40, seat=dealer, seed=4, deals=1)
+    assert status == 0
+    text = out.getvalue()
+    assert "Deal 1 is over" in text
+    assert "you (from the dummy):" in text
+
+
+def test_commands_answer_and_change_nothing_but_undo() -> None:
+    play, out, status = session(
+        "spitzer", "pass\n?\nwhy 7C\nnonsense\n42\nhelp\n\nquit\n", seat=1, seed=11, deals=1
+    )
+    text = out.getvalue()
+    assert status == 0
+    assert "There is no move 42" in text
+    assert "invalid card text 'nonsense'" in text or "unknown" in text
+    assert "why CARD" in text  # help
+    assert "Goodbye." in text
+    deal = play.game.deals[0]
+    # Only the bots' moves and the person's one move were made.
+    assert play._actors.count(1) == (1 if "you: passes" in text else 0)
+    assert deal.n_played + len(deal.announcements()) == len(play._actors)
+
+
+def test_undo_takes_back_the_persons_last_move_and_the_bots_replies() -> None:
+    play, out, _ = session("spitzer", "pass\n1\n1\n", seat=0, seed=2, deals=1)
+    before = [m for m in play.game.deals[0].plays()]
+    actors_before = list(play._actors)
+    # Same game again, with an undo after the second card.
+    again, out2, _ = session("spitzer", "pass\n1\n1\nundo\n", seat=0, seed=2, deals=1)
+    deal = again.game.deals[0]
+    assert "Taken back." in out2.getvalue()
+    assert again.takebacks == 1
+    assert again._actor(deal) == 0  # the person's turn again
+    assert len(again._actors) < len(actors_before)
+    # Undone back to just before the person's last card: a prefix of the first run.
+    assert list(deal.plays()) == before[: len(deal.plays())]
+    assert len(deal.plays()) < len(before)
+
+
+def test_undo_is_refused_when_practice_mode_is_off() -> None:
+    play, out, _ = session("spitzer", "pass\n1\nundo\n", seat=0, seed=2, deals=1, practice=False)
+    assert "Undo is off" in out.getvalue()
+
+
+def test_end_of_input_and_ctrl_c_leave_cleanly() -> None:
+    _, out, status = session("spidge", "", seat=0, seed=1)
+    assert status == 0 and "End of input" in out.getvalue()
+
+    class Interrupting(io.StringIO):
+        def readline(self, size: int | None = -1) -> str:
+            raise KeyboardInterrupt
+
+    out = io.StringIO()
+    play = Session("spitzer", seed=1, stdin=Interrupting(), out=out, color=False)
+    assert play.run() == 130
+    assert "Interrupted" in out.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--seat", "7"], "--seat must be 0 to 3"),
+        (["--bots", "nosuchbot"], "unknown bot 'nosuchbot'"),
+        (["--bots", "random,random"], "needs one name or 3"),
+        (["--rules", "target"], "expected key=value"),
+        (["--rules", "colour=blue"], "colour"),
+    ],
+)
+def test_bad_options_are_one_line_errors(
+    arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from pytrick.cli import main
+
+    assert main(["play", "spitzer", *arguments]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_colour_follows_the_terminal_and_no_color() -> None:
+    _, out, _ = session("spitzer", "quit\n", seed=5)
+    assert "\x1b[" not in out.getvalue()
+    coloured = io.StringIO()
+    Session("spitzer", seed=5, stdin=io.StringIO("quit\n"), out=coloured, color=True).run()
+    assert "\x1b[31m" in coloured.getvalue()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_persons_view_shows_nothing_hidden(seed: int) -> None:
+    """Worlds that agree on what the seat sees give the same screen."""
+    for game, deal, seat in (
+        ("spitzer", SpitzerDeal.from_seed(seed), seed % 4),
+        ("spidge", SpidgeDeal.from_seed(seed), seed % 3),
+    ):
+        if isinstance(deal, SpitzerDeal):
+            for _ in range(4):
+                deal.announce("pass")
+        for _ in range(6 + seed):
+            deal.play(deal.legal_moves.min())
+        view = deal.observation(seat)
+        play = Session(game, seat=seat, seed=seed, stdin=io.StringIO(), out=io.StringIO())
+        screens = set()
+        for world in [deal, *sample_deals(view, 6, seed=seed)]:
+            play.out = io.StringIO()
+            play._show(world)
+            screens.add(play.out.getvalue())
+        assert len(screens) == 1
+
+
+def test_saved_record_is_valid_json(tmp_path: Path) -> None:
+    target = tmp_path / "partial.json"
+    _, out, _ = session("spidge", f"1\n1\nsave {target}\nquit\n", seat=0, seed=9)
+    assert "Saved the game so far" in out.getvalue()
+    data = json.loads(target.read_text(encoding="utf-8"))
+    assert data["game"] == "spidge" and data["kind"] == "game"
