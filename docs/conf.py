@@ -22,6 +22,7 @@ extensions = [
     "sphinx.ext.intersphinx",
     "sphinx.ext.viewcode",
     "pytrick_pictures",
+    "sphinx_copybutton",
 ]
 
 intersphinx_mapping = {
@@ -43,6 +44,12 @@ nitpicky = False
 doctest_global_setup = "import pytrick"
 doctest_default_flags = 0x8 | 0x4  # ELLIPSIS | NORMALIZE_WHITESPACE
 
-html_theme = "alabaster"
+html_theme = "furo"
 html_title = "pytrick"
+html_static_path = ["_static"]
+html_css_files = ["pytrick.css"]
+# The copy button leaves out prompts and output, so a copied example runs.
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+copybutton_only_copy_prompt_lines = True
 exclude_patterns = ["_build"]
