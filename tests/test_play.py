@@ -43,7 +43,7 @@ def test_the_real_command_plays_a_whole_deal_through_a_pipe(tmp_path: Path) -> N
 def test_spidge_dealer_also_plays_the_dummy() -> None:
     deal = SpidgeDeal.from_seed(4)
     dealer = deal.dealer
-    play, out, status = session("spidge", "1\n" * 40, seat=dealer, seed=4, deals=1)
+    _play, out, status = session("spidge", "1\n" * 40, seat=dealer, seed=4, deals=1)
     assert status == 0
     text = out.getvalue()
     assert "Deal 1 is over" in text
@@ -67,7 +67,7 @@ def test_commands_answer_and_change_nothing_but_undo() -> None:
 
 
 def test_undo_takes_back_the_persons_last_move_and_the_bots_replies() -> None:
-    play, out, _ = session("spitzer", "pass\n1\n1\n", seat=0, seed=2, deals=1)
+    play, _out, _ = session("spitzer", "pass\n1\n1\n", seat=0, seed=2, deals=1)
     before = [m for m in play.game.deals[0].plays()]
     actors_before = list(play._actors)
     # Same game again, with an undo after the second card.
@@ -83,7 +83,7 @@ def test_undo_takes_back_the_persons_last_move_and_the_bots_replies() -> None:
 
 
 def test_undo_is_refused_when_practice_mode_is_off() -> None:
-    play, out, _ = session("spitzer", "pass\n1\nundo\n", seat=0, seed=2, deals=1, practice=False)
+    _play, out, _ = session("spitzer", "pass\n1\nundo\n", seat=0, seed=2, deals=1, practice=False)
     assert "Undo is off" in out.getvalue()
 
 
