@@ -99,7 +99,7 @@ def main() -> None:
 
             def fresh(n: int, name: str = name, obs: Any = observation) -> int:
                 for seed in range(n):
-                    inference._cached_constraints.cache_clear()
+                    inference._cached_plan.cache_clear()
                     sample_deals(obs, 1, seed=seed, backend=name)  # type: ignore[arg-type]
                 return n
 

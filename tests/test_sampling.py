@@ -447,3 +447,19 @@ def test_itertools_brute_force_agrees_with_the_recursive_one() -> None:
                 )
             )
     assert plain == brute_force(hidden, sizes, allowed)
+
+
+def test_a_prepared_sampler_draws_what_sample_assignments_draws(sampling: ModuleType) -> None:
+    hidden = mask_of(range(10, 30))
+    sizes = [6, 7, 7]
+    allowed = [hidden & ~mask_of(range(10, 14)), hidden, hidden & ~mask_of([29])]
+    prepared = sampling.PreparedSampler(hidden, sizes, allowed)
+    assert prepared.total == sampling.count_assignments(hidden, sizes, allowed)
+    for seed in (0, 7, 2**64 - 1):
+        assert prepared.sample(5, seed) == sampling.sample_assignments(
+            hidden, sizes, allowed, 5, seed)
+    # Drawing again from the same prepared sampler is independent of before.
+    assert prepared.sample(3, 7) == prepared.sample(3, 7)
+    assert prepared.sample(0, 1) == []
+    with pytest.raises(trickcore.PytrickError, match="no deal"):
+        sampling.PreparedSampler(hidden, [20, 0, 0], allowed)

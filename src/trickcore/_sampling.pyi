@@ -1,9 +1,24 @@
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-__all__ = ["MAX_SEATS", "count_assignments", "enumerate_assignments", "sample_assignments"]
+from typing_extensions import disjoint_base
+
+__all__ = [
+    "MAX_SEATS",
+    "PreparedSampler",
+    "count_assignments",
+    "enumerate_assignments",
+    "sample_assignments",
+]
 
 MAX_SEATS: Final[int]
+
+@disjoint_base
+class PreparedSampler:
+    def __init__(self, hidden: int, sizes: Sequence[int], allowed: Sequence[int]) -> None: ...
+    @property
+    def total(self) -> int: ...
+    def sample(self, n: int, seed: int | None = None) -> list[tuple[int, ...]]: ...
 
 def count_assignments(hidden: int, sizes: Sequence[int], allowed: Sequence[int]) -> int: ...
 def sample_assignments(

@@ -40,7 +40,13 @@ from trickcore._rng cimport tc_rng_below, tc_rng_next, tc_rng_seed
 from trickcore.card import ALL_CARDS
 from trickcore.errors import InvalidCardError, PytrickError
 
-__all__ = ["MAX_SEATS", "count_assignments", "enumerate_assignments", "sample_assignments"]
+__all__ = [
+    "MAX_SEATS",
+    "PreparedSampler",
+    "count_assignments",
+    "enumerate_assignments",
+    "sample_assignments",
+]
 
 #: The most unknown seats an observation can have (Spidge: three players and the dummy).
 MAX_SEATS = SAMPLER_MAX_SEATS
@@ -272,8 +278,12 @@ cdef str _why_no_deal(mask_t hidden, int k, const int* sizes, const mask_t* allo
     raise AssertionError("a deal exists")  # Hall's theorem: unreachable
 
 
-cdef class _Sampler:
-    """Owns a HandSampler built from checked inputs; raises if no deal exists."""
+cdef class PreparedSampler:
+    """The deals of the ``hidden`` cards consistent with ``sizes`` and
+    ``allowed`` (as :func:`sample_assignments` takes them), counted once, to
+    draw from again and again: a search loop that samples one deal per
+    iteration pays for the count table once.  Raises if no deal exists.
+    """
 
     cdef HandSampler c
     cdef int sizes[SAMPLER_MAX_SEATS]
@@ -317,8 +327,30 @@ cdef class _Sampler:
     def __dealloc__(self):
         hand_sampler_free(&self.c)
 
-    cdef object total(self):
+    @property
+    def total(self):
+        """The number of consistent deals."""
         return (<object>self.c.total.hi << 64) | <object>self.c.total.lo
+
+    def sample(self, n, seed=None):
+        """``n`` deals drawn independently and exactly uniformly, as
+        :func:`sample_assignments` draws them for the same *seed*."""
+        cdef Py_ssize_t count = _as_count(n, "n"), s
+        cdef tc_rng rng
+        cdef mask_t hands[SAMPLER_MAX_SEATS]
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+            if not 0 <= seed < _SEED_LIMIT:
+                raise PytrickError(f"seed = {seed}: must be from 0 to 2**64 - 1")
+        else:
+            seed = int.from_bytes(os.urandom(8), "little")
+        tc_rng_seed(&rng, <uint64_t>seed)
+        result = [None] * count
+        for s in range(count):
+            hand_sampler_draw(&self.c, &rng, hands)
+            result[s] = self.hands_tuple(hands)
+        return result
 
     cdef tuple hands_tuple(self, const mask_t* hands):
         cdef int k = self.c.k
@@ -340,7 +372,7 @@ def count_assignments(hidden, sizes, allowed):
     Raises :class:`~trickcore.errors.PytrickError` (a ``ValueError``) if the
     inputs are inconsistent or no deal exists.
     """
-    return _Sampler(hidden, sizes, allowed).total()
+    return PreparedSampler(hidden, sizes, allowed).total
 
 
 def sample_assignments(hidden, sizes, allowed, n, seed=None):
@@ -350,30 +382,14 @@ def sample_assignments(hidden, sizes, allowed, n, seed=None):
     inputs and ``seed`` (an int from 0 to 2**64 - 1) give the same deals;
     ``seed=None`` draws fresh entropy.
     """
-    cdef Py_ssize_t count = _as_count(n, "n"), s
-    cdef tc_rng rng
-    cdef mask_t hands[SAMPLER_MAX_SEATS]
-    cdef _Sampler sampler
-    if seed is not None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-        if not 0 <= seed < _SEED_LIMIT:
-            raise PytrickError(f"seed = {seed}: must be from 0 to 2**64 - 1")
-    else:
-        seed = int.from_bytes(os.urandom(8), "little")
-    sampler = _Sampler(hidden, sizes, allowed)
-    tc_rng_seed(&rng, <uint64_t>seed)
-    result = [None] * count
-    for s in range(count):
-        hand_sampler_draw(&sampler.c, &rng, hands)
-        result[s] = sampler.hands_tuple(hands)
-    return result
+    _as_count(n, "n")  # a bad n is reported before bad inputs
+    return PreparedSampler(hidden, sizes, allowed).sample(n, seed)
 
 
-def _deals_in_rank_order(_Sampler sampler):
+def _deals_in_rank_order(PreparedSampler sampler):
     cdef mask_t hands[SAMPLER_MAX_SEATS]
     cdef tc_u128 rank
-    for number in range(sampler.total()):
+    for number in range(sampler.total):
         rank.lo = <uint64_t>(number & _LOW64)
         rank.hi = <uint64_t>(number >> 64)
         hand_sampler_unrank(&sampler.c, rank, hands)
@@ -385,4 +401,4 @@ def enumerate_assignments(hidden, sizes, allowed):
 
     The inputs are checked at the call, before the first deal is asked for.
     """
-    return _deals_in_rank_order(_Sampler(hidden, sizes, allowed))
+    return _deals_in_rank_order(PreparedSampler(hidden, sizes, allowed))

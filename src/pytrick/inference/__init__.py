@@ -24,7 +24,8 @@ True
 from __future__ import annotations
 
 import functools
-from typing import Any, overload
+from collections.abc import Callable
+from typing import Any, NamedTuple, overload
 
 from pytrick.inference.constraints import (
     Alternative,
@@ -66,19 +67,31 @@ def _game(observation: object) -> Any:
 
 def hidden_constraints(observation: SpitzerObservation | SpidgeObservation) -> HiddenConstraints:
     """The hidden cards, how many each other hand holds, and every fact about them."""
+    return _plan(observation).constraints
+
+
+class _Plan(NamedTuple):
+    """What sampling an observation needs, worked out once per observation."""
+
+    constraints: HiddenConstraints
+    replay: Callable[[dict[int, int]], Any]
+
+
+def _plan(observation: SpitzerObservation | SpidgeObservation) -> _Plan:
     try:
-        return _cached_constraints(observation)
+        return _cached_plan(observation)
     except TypeError:  # an unhashable (hand-built) observation: no cache
-        result: HiddenConstraints = _game(observation).hidden_constraints(observation)
-        return result
+        return _make_plan(observation)
 
 
-@functools.lru_cache(maxsize=256)
-def _cached_constraints(observation: SpitzerObservation | SpidgeObservation) -> HiddenConstraints:
-    # Search loops sample the same observation again and again: derive its
-    # constraints (and, inside them, the cases and their counts) once.
-    result: HiddenConstraints = _game(observation).hidden_constraints(observation)
-    return result
+def _make_plan(observation: SpitzerObservation | SpidgeObservation) -> _Plan:
+    game = _game(observation)
+    return _Plan(game.hidden_constraints(observation), game.prepare_replay(observation))
+
+
+# Search loops sample the same observation again and again: derive its
+# constraints (and, inside them, the cases and their counts) once.
+_cached_plan = functools.lru_cache(maxsize=256)(_make_plan)
 
 
 def possible_cards(observation: SpitzerObservation | SpidgeObservation) -> dict[int, CardSet]:
@@ -134,6 +147,5 @@ def sample_deals(
     fresh entropy.  Raises :class:`~pytrick.errors.PytrickError` if no deal is
     consistent.
     """
-    game = _game(observation)
-    constraints = hidden_constraints(observation)
-    return [game.replay(observation, hands) for hands in constraints.sample(n, seed, backend)]
+    constraints, replay = _plan(observation)
+    return [replay(hands) for hands in constraints.sample(n, seed, backend)]

@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-import random
+import secrets
 from collections.abc import Sequence
 from typing import Literal, Protocol
 
 import trickcore
 from trickcore import CardSet
+from trickcore._arguments import check_seed
 from trickcore._reference import _sampling as _reference_sampling
 from trickcore.errors import PytrickError
 
@@ -34,19 +35,17 @@ __all__ = ["Alternative", "Fact", "HiddenConstraints", "SamplerBackend"]
 SamplerBackend = Literal["cython", "python"] | None
 
 
-class _Sampler(Protocol):
-    def count_assignments(
-        self, hidden: int, sizes: Sequence[int], allowed: Sequence[int]
-    ) -> int: ...
+class _Prepared(Protocol):
+    @property
+    def total(self) -> int: ...
 
-    def sample_assignments(
-        self,
-        hidden: int,
-        sizes: Sequence[int],
-        allowed: Sequence[int],
-        n: int,
-        seed: int | None = None,
-    ) -> list[tuple[int, ...]]: ...
+    def sample(self, n: int, seed: int | None = None) -> list[tuple[int, ...]]: ...
+
+
+class _Sampler(Protocol):
+    def PreparedSampler(
+        self, hidden: int, sizes: Sequence[int], allowed: Sequence[int]
+    ) -> _Prepared: ...
 
 
 def _sampler(backend: SamplerBackend) -> _Sampler:
@@ -126,16 +125,23 @@ class HiddenConstraints:
             cached = self.__dict__["_cases_cache"] = tuple(self._compute_cases())
         return cached
 
-    def _counts(self, backend: SamplerBackend) -> tuple[int, ...]:
+    def _samplers(self, backend: SamplerBackend) -> tuple[tuple[_Prepared, ...], tuple[int, ...]]:
+        # One prepared sampler per case and backend, made once, and the
+        # cases' counts: the count tables are most of the cost of one draw.
         name = trickcore.BACKEND if backend is None else backend
-        memo: dict[str, tuple[int, ...]] = self.__dict__.setdefault("_counts_cache", {})
+        memo = self.__dict__.setdefault("_samplers_cache", {})
         if name not in memo:
-            sampler = _sampler(backend)
+            module = _sampler(backend)
             hidden = int(self.hidden)
-            memo[name] = tuple(
-                sampler.count_assignments(hidden, self.sizes, case) for case in self._cases()
+            samplers = tuple(
+                module.PreparedSampler(hidden, self.sizes, case) for case in self._cases()
             )
-        return memo[name]
+            memo[name] = (samplers, tuple(sampler.total for sampler in samplers))
+        found: tuple[tuple[_Prepared, ...], tuple[int, ...]] = memo[name]
+        return found
+
+    def _counts(self, backend: SamplerBackend) -> tuple[int, ...]:
+        return self._samplers(backend)[1]
 
     def _compute_cases(self) -> list[tuple[int, ...]]:
         index = {seat: i for i, seat in enumerate(self.seats)}
@@ -184,29 +190,29 @@ class HiddenConstraints:
         seat → mask.  The same constraints, *seed* and backend give the same deals."""
         if isinstance(n, bool) or not isinstance(n, int) or n < 0:
             raise PytrickError(f"n = {n!r}: must be a whole number of deals, 0 or more")
-        sampler = _sampler(backend)
-        hidden = int(self.hidden)
-        cases = self._cases()
-        if not cases:
+        samplers, counts = self._samplers(backend)
+        if not samplers:
             raise PytrickError("no deal is consistent with the observation")
-        counts = self._counts(backend)
-        rng = random.Random(seed)
-        total = sum(counts)
+        stream = _SeedStream(secrets.randbits(64) if seed is None else check_seed(seed))
+        if len(samplers) == 1:  # the common case: one batch, no bookkeeping
+            batch = samplers[0].sample(n, stream.next())
+            return [dict(zip(self.seats, hands, strict=True)) for hands in batch]
         # Pick each draw's case with probability count/total (exact: big ints).
+        total = sum(counts)
         picks = [0] * n
-        if len(cases) > 1:
-            for draw in range(n):
-                r = rng.randrange(total)
-                k = 0
-                while r >= counts[k]:
-                    r -= counts[k]
-                    k += 1
-                picks[draw] = k
+        for draw in range(n):
+            r = stream.below(total)
+            k = 0
+            while r >= counts[k]:
+                r -= counts[k]
+                k += 1
+            picks[draw] = k
+        if n == 1:  # one deal per call: a search loop's way
+            hands = samplers[picks[0]].sample(1, stream.next())[0]
+            return [dict(zip(self.seats, hands, strict=True))]
         batches: dict[int, list[tuple[int, ...]]] = {}
         for k in sorted(set(picks)):
-            batches[k] = sampler.sample_assignments(
-                hidden, self.sizes, cases[k], picks.count(k), rng.getrandbits(64)
-            )
+            batches[k] = samplers[k].sample(picks.count(k), stream.next())
         cursor = dict.fromkeys(batches, 0)
         deals = []
         for k in picks:
@@ -214,6 +220,46 @@ class HiddenConstraints:
             cursor[k] += 1
             deals.append(dict(zip(self.seats, hands, strict=True)))
         return deals
+
+
+class _SeedStream:
+    """The draws of one :meth:`HiddenConstraints.sample` call: splitmix64 from
+    the seed (a seed costs nothing to set up, unlike ``random.Random``, and
+    search loops sample one deal per call)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, seed: int) -> None:
+        self.state = seed & _M64
+
+    def next(self) -> int:
+        """64 random bits."""
+        self.state = x = (self.state + 0x9E3779B97F4A7C15) & _M64
+        x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+        x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _M64
+        return x ^ (x >> 31)
+
+    def below(self, bound: int) -> int:
+        """Exactly uniform in [0, bound): whole 64-bit words, rejecting the top
+        ``span mod bound`` values."""
+        if bound <= _M64:
+            limit = _M64 + 1 - (_M64 + 1) % bound
+            while True:
+                r = self.next()
+                if r < limit:
+                    return r % bound
+        words = (bound.bit_length() + 63) // 64
+        span = 1 << (64 * words)
+        limit = span - span % bound
+        while True:
+            r = 0
+            for _ in range(words):
+                r = (r << 64) | self.next()
+            if r < limit:
+                return r % bound
+
+
+_M64 = (1 << 64) - 1
 
 
 def _bits(mask: int) -> list[int]:

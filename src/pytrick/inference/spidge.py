@@ -10,13 +10,15 @@ them.  See ``docs/inference.rst``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import trickcore
 from pytrick.inference.constraints import Fact, HiddenConstraints
 from pytrick.spidge import Hand, SpidgeDeal, SpidgeObservation
 from trickcore import CardSet
 from trickcore.card import ALL_CARDS
 
-__all__ = ["hidden_constraints", "replay"]
+__all__ = ["hidden_constraints", "prepare_replay", "replay"]
 
 _core = trickcore.spidge
 
@@ -127,18 +129,31 @@ def hidden_constraints(observation: SpidgeObservation) -> HiddenConstraints:
 def replay(observation: SpidgeObservation, hidden_hands: dict[int, int]) -> SpidgeDeal:
     """The complete deal whose hidden hands are *hidden_hands* (hand → mask), with
     the observed plays replayed on it."""
-    by_hand = [0, 0, 0, 0]
+    return prepare_replay(observation)(hidden_hands)
+
+
+def prepare_replay(observation: SpidgeObservation) -> Callable[[dict[int, int]], SpidgeDeal]:
+    """:func:`replay` for one observation, with what does not depend on the
+    hidden cards (the cards each hand is known to have been dealt, the plays)
+    worked out once."""
+    known = [0, 0, 0, 0]
     for who, what in observation.plays:
-        by_hand[who] |= 1 << int(what)
-    by_hand[observation.seat] |= int(observation.hand)
-    by_hand[Hand.DUMMY] |= int(observation.dummy)
-    for index, mask in hidden_hands.items():
-        by_hand[index] |= mask
-    dealer = observation.dealer
-    players = [CardSet(), CardSet(), CardSet()]
+        known[who] |= 1 << int(what)
+    known[observation.seat] |= int(observation.hand)
+    known[Hand.DUMMY] |= int(observation.dummy)
+    plays = [int(card) for _, card in observation.plays]
+    dealer, rules = observation.dealer, observation.rules
+    player_hands = [Hand.LEFT, Hand.LEFT, Hand.LEFT]
     for hand in (Hand.LEFT, Hand.RIGHT, Hand.DEALER):
-        players[(dealer + (1, 0, 2, 0)[hand]) % 3] = CardSet.from_mask(by_hand[hand])
-    deal = SpidgeDeal(players, CardSet.from_mask(by_hand[Hand.DUMMY]), dealer, observation.rules)
-    for _, card in observation.plays:
-        deal.play(card)
-    return deal
+        player_hands[(dealer + (1, 0, 2, 0)[hand]) % 3] = hand
+
+    def deal_for(hidden_hands: dict[int, int]) -> SpidgeDeal:
+        by_hand = list(known)
+        for index, mask in hidden_hands.items():
+            by_hand[index] |= mask
+        deal = SpidgeDeal([by_hand[h] for h in player_hands], by_hand[Hand.DUMMY], dealer, rules)
+        for card in plays:
+            deal.play_action(card)
+        return deal
+
+    return deal_for

@@ -9,15 +9,16 @@ See ``docs/inference.rst`` for the list and the argument.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import trickcore
+from pytrick.batch import SPITZER_ANNOUNCE_OFFSET
 from pytrick.inference.constraints import Alternative, Fact, HiddenConstraints
 from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerObservation
 from trickcore import CardSet
 from trickcore.card import ALL_CARDS
 
-__all__ = ["hidden_constraints", "replay"]
+__all__ = ["hidden_constraints", "prepare_replay", "replay"]
 
 _core = trickcore.spitzer
 
@@ -323,17 +324,28 @@ def _merge(seat: int, alternatives: list[Alternative]) -> Alternative:
 def replay(observation: SpitzerObservation, hidden_hands: dict[int, int]) -> SpitzerDeal:
     """The complete deal whose hidden cards are *hidden_hands* (seat → mask), with
     the observed announcements and plays replayed on it."""
-    hands = [0, 0, 0, 0]
+    return prepare_replay(observation)(hidden_hands)
+
+
+def prepare_replay(observation: SpitzerObservation) -> Callable[[dict[int, int]], SpitzerDeal]:
+    """:func:`replay` for one observation, with what does not depend on the
+    hidden cards worked out once: the cards each seat is known to have been
+    dealt (its plays, and the observer's hand) and the moves as actions."""
+    known = [0, 0, 0, 0]
     for seat, card in observation.plays:
-        hands[seat] |= 1 << int(card)
-    hands[observation.seat] |= int(observation.hand)
-    for seat, mask in hidden_hands.items():
-        hands[seat] |= mask
-    deal = SpitzerDeal.from_hands(
-        [CardSet.from_mask(mask) for mask in hands], observation.dealer, observation.rules
-    )
-    for _, code in observation.announcements:
-        deal.announce(code)
-    for _, card in observation.plays:
-        deal.play(card)
-    return deal
+        known[seat] |= 1 << int(card)
+    known[observation.seat] |= int(observation.hand)
+    actions = [SPITZER_ANNOUNCE_OFFSET + int(code) for _, code in observation.announcements]
+    actions += [int(_core.action_index(card)) for _, card in observation.plays]
+    dealer, rules = observation.dealer, observation.rules
+
+    def deal_for(hidden_hands: dict[int, int]) -> SpitzerDeal:
+        hands = list(known)
+        for seat, mask in hidden_hands.items():
+            hands[seat] |= mask
+        deal = SpitzerDeal.from_hands(hands, dealer, rules)
+        for action in actions:
+            deal.play_action(action)
+        return deal
+
+    return deal_for

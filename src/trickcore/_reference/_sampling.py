@@ -37,7 +37,13 @@ from collections.abc import Iterator, Sequence
 from trickcore.card import ALL_CARDS, N_CARDS
 from trickcore.errors import InvalidCardError, PytrickError
 
-__all__ = ["MAX_SEATS", "count_assignments", "enumerate_assignments", "sample_assignments"]
+__all__ = [
+    "MAX_SEATS",
+    "PreparedSampler",
+    "count_assignments",
+    "enumerate_assignments",
+    "sample_assignments",
+]
 
 #: The most unknown seats an observation can have (Spidge: three players and the dummy).
 MAX_SEATS = 4
@@ -239,6 +245,31 @@ def count_assignments(hidden: int, sizes: Sequence[int], allowed: Sequence[int])
     return _counter(hidden, sizes, allowed).total()
 
 
+class PreparedSampler:
+    """The consistent deals of the hidden cards, counted once, to draw from
+    again and again (see the compiled twin)."""
+
+    def __init__(self, hidden: int, sizes: Sequence[int], allowed: Sequence[int]) -> None:
+        self._counter = _counter(hidden, sizes, allowed)
+
+    @property
+    def total(self) -> int:
+        """The number of consistent deals."""
+        return self._counter.total()
+
+    def sample(self, n: int, seed: int | None = None) -> list[tuple[int, ...]]:
+        """``n`` deals drawn independently and exactly uniformly, as
+        :func:`sample_assignments` draws them for the same *seed*."""
+        count = _as_count(n, "n")
+        if seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+            if not 0 <= seed < _SEED_LIMIT:
+                raise PytrickError(f"seed = {seed}: must be from 0 to 2**64 - 1")
+        rng = random.Random(seed)
+        return [self._counter.sample(rng) for _ in range(count)]
+
+
 def sample_assignments(
     hidden: int,
     sizes: Sequence[int],
@@ -252,15 +283,8 @@ def sample_assignments(
     inputs and ``seed`` (an int from 0 to 2**64 - 1) give the same deals;
     ``seed=None`` draws fresh entropy.
     """
-    count = _as_count(n, "n")
-    if seed is not None:
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
-        if not 0 <= seed < _SEED_LIMIT:
-            raise PytrickError(f"seed = {seed}: must be from 0 to 2**64 - 1")
-    counter = _counter(hidden, sizes, allowed)
-    rng = random.Random(seed)
-    return [counter.sample(rng) for _ in range(count)]
+    _as_count(n, "n")  # a bad n is reported before bad inputs
+    return PreparedSampler(hidden, sizes, allowed).sample(n, seed)
 
 
 def enumerate_assignments(
