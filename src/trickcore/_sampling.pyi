@@ -1,7 +1,7 @@
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from typing_extensions import disjoint_base
+from typing_extensions import Self, disjoint_base
 
 __all__ = [
     "MAX_SEATS",
@@ -15,7 +15,7 @@ MAX_SEATS: Final[int]
 
 @disjoint_base
 class PreparedSampler:
-    def __init__(self, hidden: int, sizes: Sequence[int], allowed: Sequence[int]) -> None: ...
+    def __new__(cls, hidden: int, sizes: Sequence[int], allowed: Sequence[int]) -> Self: ...
     @property
     def total(self) -> int: ...
     def sample(self, n: int, seed: int | None = None) -> list[tuple[int, ...]]: ...
