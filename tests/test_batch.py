@@ -8,7 +8,7 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from trickcore.errors import IllegalMoveError, RulesError
+from trickcore.errors import IllegalMoveError, InvalidArgumentError, RulesError
 
 Backend = dict[str, ModuleType]
 
@@ -109,7 +109,7 @@ def test_spidge_results_are_consistent(backend: Backend) -> None:
 
 def test_bad_arguments_are_rejected(backend: Backend) -> None:
     batch = backend["_batch"]
-    with pytest.raises(ValueError, match="unknown game"):
+    with pytest.raises(InvalidArgumentError, match="unknown game"):
         batch.random_playouts("skat", 1, 0)
     with pytest.raises(RulesError, match="Spitzer option"):
         batch.random_playouts("spitzer", 1, 0, options=32)
@@ -117,9 +117,9 @@ def test_bad_arguments_are_rejected(backend: Backend) -> None:
         batch.random_playouts("spidge", 1, 0, slam_tricks=14, spidge_tricks=6)
     with pytest.raises(RulesError, match="thresholds"):
         batch.random_playouts("spidge", 1, 0, slam_tricks=5, spidge_tricks=0)
-    with pytest.raises(ValueError, match="threads"):
+    with pytest.raises(InvalidArgumentError, match="invalid threads 0: it must be at least 1"):
         batch.random_playouts("spidge", 1, 0, threads=0)
-    with pytest.raises(ValueError, match="n must"):
+    with pytest.raises(InvalidArgumentError, match="invalid n -1: it must be at least 0"):
         batch.random_playouts("spidge", -1, 0)
     assert batch.random_playouts("spitzer", 0, 0)["scores"].shape == (0, 4)
 

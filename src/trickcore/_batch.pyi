@@ -9,6 +9,7 @@ from trickcore._spitzer import SpitzerState
 
 __all__ = [
     "GAMES",
+    "MAX_BATCH_SIZE",
     "SPIDGE_BATCH_ACTIONS",
     "SPIDGE_DEFAULT_OPTIONS",
     "SPITZER_ANNOUNCE_OFFSET",
@@ -21,6 +22,7 @@ __all__ = [
 ]
 
 GAMES: tuple[str, ...]
+MAX_BATCH_SIZE: int
 SPITZER_DEFAULT_OPTIONS: int
 SPIDGE_DEFAULT_OPTIONS: int
 SPITZER_ANNOUNCE_OFFSET: int

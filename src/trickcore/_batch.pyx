@@ -26,6 +26,7 @@ import numpy as np
 
 from libc.stdint cimport int8_t, int16_t, int32_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
+from cpython.exc cimport PyErr_CheckSignals
 
 from trickcore._cards cimport mask_t
 from trickcore._rng cimport (
@@ -46,12 +47,16 @@ from trickcore._spidge cimport (
     spidge_points, spidge_category, spidge_pack_mask, SPIDGE_OPT_JOKERS,
 )
 from trickcore._observe cimport spitzer_encode, spidge_encode, SPITZER_OBS_FLOATS, SPIDGE_OBS_FLOATS
-from trickcore.errors import IllegalMoveError, RulesError
+from trickcore._threads import run_chunks
+from trickcore._arguments import check_count, check_seed, not_initialised, SEED_LIMIT
+from trickcore.errors import (
+    ArgumentTypeError, IllegalMoveError, InvalidArgumentError, PytrickError, RulesError,
+)
 
 __all__ = [
     "GAMES", "SPITZER_DEFAULT_OPTIONS", "SPIDGE_DEFAULT_OPTIONS",
     "SPITZER_BATCH_ACTIONS", "SPITZER_ANNOUNCE_OFFSET", "SPIDGE_BATCH_ACTIONS",
-    "deal_seed", "random_playouts", "SpitzerBatch", "SpidgeBatch",
+    "MAX_BATCH_SIZE", "deal_seed", "random_playouts", "SpitzerBatch", "SpidgeBatch",
 ]
 
 #: The games random_playouts knows.
@@ -69,7 +74,17 @@ SPITZER_BATCH_ACTIONS = _Z_ACTIONS
 #: SpidgeBatch actions: the card number 0..53.
 SPIDGE_BATCH_ACTIONS = _G_ACTIONS
 
-cdef uint64_t _MASK64 = 0xFFFFFFFFFFFFFFFF
+#: The most deals a SpitzerBatch or SpidgeBatch holds (2**24: about 1.5 GB
+#: of Spitzer deals and 2.2 GB of Spidge deals); larger sizes are refused
+#: before anything is allocated.
+MAX_BATCH_SIZE = 1 << 24
+
+
+# Long loops run in chunks of _CHUNK deals (trickcore._threads.run_chunks
+# for random playouts; a PyErr_CheckSignals between chunks when a batch is
+# dealt), so Ctrl-C raises KeyboardInterrupt within a few milliseconds.
+cdef enum:
+    _CHUNK = 1024
 
 
 # -- kernels ---------------------------------------------------------------------
@@ -132,7 +147,7 @@ cdef void batch_spidge_playout(spidge_state* s, tc_rng* rng) noexcept nogil:
 
 # -- random playouts ---------------------------------------------------------------
 
-cdef int _spitzer_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize_t hi,
+cdef int _spitzer_slice(uint64_t seed, uint64_t start, Py_ssize_t lo, Py_ssize_t hi,
                         int options,
                         int32_t[:, ::1] scores, int8_t[::1] game_type, uint8_t[::1] declarers,
                         int16_t[::1] points, int8_t[::1] tricks, int8_t[::1] announcement,
@@ -141,11 +156,14 @@ cdef int _spitzer_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize
     cdef SpitzerResult r
     cdef tc_rng rng
     cdef Py_ssize_t i
+    cdef uint64_t index
     cdef int s, who
     with nogil:
         for i in range(lo, hi):
-            batch_seed(&rng, seed, <uint64_t>(start + i))
-            who = <int>((start + i) & 3)
+            # Deal numbers wrap modulo 2**64 (unsigned: no overflow).
+            index = start + <uint64_t>i
+            batch_seed(&rng, seed, index)
+            who = <int>(index & 3)
             batch_spitzer_deal(&d, &rng, who, options)
             spitzer_random_auction(&d, &rng)
             spitzer_random_playout(&d, &rng)
@@ -161,7 +179,7 @@ cdef int _spitzer_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize
     return 0
 
 
-cdef int _spidge_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize_t hi,
+cdef int _spidge_slice(uint64_t seed, uint64_t start, Py_ssize_t lo, Py_ssize_t hi,
                        int flags, int slam, int spidge,
                        int32_t[:, ::1] scores, int8_t[:, ::1] categories,
                        int8_t[:, ::1] tricks) except -1:
@@ -171,7 +189,7 @@ cdef int _spidge_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize_
     cdef int h
     with nogil:
         for i in range(lo, hi):
-            batch_seed(&rng, seed, <uint64_t>(start + i))
+            batch_seed(&rng, seed, start + <uint64_t>i)
             batch_spidge_deal(&st, &rng, flags, slam, spidge)
             batch_spidge_playout(&st, &rng)
             for h in range(4):
@@ -182,21 +200,17 @@ cdef int _spidge_slice(uint64_t seed, Py_ssize_t start, Py_ssize_t lo, Py_ssize_
 
 
 def deal_seed(seed, index):
-    """The value the generator of deal *index* is seeded with: splitmix64(seed) + index."""
-    cdef uint64_t x = <uint64_t>(int(seed) & _MASK64)
-    return (tc_splitmix64(&x) + <uint64_t>(int(index) & _MASK64)) & _MASK64
-
-
-def _check_int(name, value, low):
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(f"{name} must be an int >= {low}, not {value!r}")
-    return value
+    """The value the generator of deal *index* is seeded with: splitmix64(seed) + index
+    (both 0 to 2**64 - 1; the sum wraps modulo 2**64)."""
+    cdef uint64_t x = <uint64_t>check_seed(seed)
+    cdef uint64_t i = <uint64_t>check_seed(index, "index")
+    return tc_splitmix64(&x) + i
 
 
 def _game_options(game, options, slam_tricks, spidge_tricks):
     """Validated (options, slam_tricks, spidge_tricks) for *game*."""
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}: choose 'spitzer' or 'spidge'")
+        raise InvalidArgumentError(f"unknown game {game!r}: choose 'spitzer' or 'spidge'")
     if game == "spitzer":
         if options is None:
             options = SPITZER_DEFAULT_OPTIONS
@@ -238,14 +252,14 @@ def random_playouts(game, n, seed, options=None, threads=1, slam_tricks=13, spid
     ``tricks`` (n, 4).
     """
     options, slam_tricks, spidge_tricks = _game_options(game, options, slam_tricks, spidge_tricks)
-    _check_int("n", n, 0)
-    _check_int("threads", threads, 1)
-    _check_int("start", start, 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, not {seed!r}")
-    cdef uint64_t useed = <uint64_t>(seed & _MASK64)
-    threads = min(threads, max(n, 1))
-    bounds = [n * w // threads for w in range(threads + 1)]
+    n = check_count(n, "n")
+    threads = check_count(threads, "threads", 1)
+    start = check_count(start, "start")
+    if start + n > SEED_LIMIT:
+        raise InvalidArgumentError(
+            f"invalid start {start}: deals start .. start + n - 1 are numbered below 2**64")
+    cdef uint64_t useed = <uint64_t>check_seed(seed)
+    cdef uint64_t ustart = <uint64_t>start
     if game == "spitzer":
         result = {
             "scores": np.zeros((n, 4), dtype=np.int32),
@@ -258,7 +272,7 @@ def random_playouts(game, n, seed, options=None, threads=1, slam_tricks=13, spid
         }
 
         def work(lo, hi):
-            _spitzer_slice(useed, start, lo, hi, options, result["scores"], result["game_type"],
+            _spitzer_slice(useed, ustart, lo, hi, options, result["scores"], result["game_type"],
                            result["declarers"], result["points"], result["tricks"],
                            result["announcement"], result["dealer"])
     else:
@@ -269,21 +283,33 @@ def random_playouts(game, n, seed, options=None, threads=1, slam_tricks=13, spid
         }
 
         def work(lo, hi):
-            _spidge_slice(useed, start, lo, hi, options, slam_tricks, spidge_tricks,
+            _spidge_slice(useed, ustart, lo, hi, options, slam_tricks, spidge_tricks,
                           result["scores"], result["categories"], result["tricks"])
-    if threads == 1 or n == 0:
-        work(0, n)
-    else:
-        workers = [threading.Thread(target=work, args=(bounds[w], bounds[w + 1]))
-                   for w in range(threads)]
-        for worker in workers:
-            worker.start()
-        for worker in workers:
-            worker.join()
+    run_chunks(work, n, threads, _CHUNK)
     return result
 
 
 # -- vectorised environments -----------------------------------------------------------
+
+_NO_PICKLE = ("cannot pickle a {0}: it is a buffer of running deals; keep its seed and "
+              "actions, or its deals as states (batch.state(i)), instead")
+
+
+cdef int _allocate(void** deals, void** rngs, int k, size_t deal_size) except -1:
+    """calloc k deals and k generators, or raise MemoryError with neither allocated."""
+    deals[0] = calloc(k, deal_size)
+    rngs[0] = calloc(k, sizeof(tc_rng))
+    if deals[0] == NULL or rngs[0] == NULL:
+        _release(deals, rngs)
+        raise MemoryError(f"no memory for a batch of {k} deals")
+    return 0
+
+
+cdef void _release(void** deals, void** rngs) noexcept:
+    free(deals[0])
+    free(rngs[0])
+    deals[0] = NULL
+    rngs[0] = NULL
 
 cdef object _lanes(object ids, int k):
     """Validated lane indices (all when None) as an int64 array."""
@@ -292,16 +318,20 @@ cdef object _lanes(object ids, int k):
     arr = np.asarray(ids)
     if arr.ndim == 0:
         arr = arr.reshape(1)
-    if arr.size and (arr.dtype.kind not in "iu" or arr.min() < 0 or arr.max() >= k):
-        raise ValueError(f"deal indices must be ints in 0..{k - 1}")
+    if arr.size and arr.dtype.kind not in "iu":
+        raise ArgumentTypeError(f"deal indices must be integers, not {arr.dtype}")
+    if arr.size and (arr.min() < 0 or arr.max() >= k):
+        raise InvalidArgumentError(f"deal indices must be ints in 0..{k - 1}")
     return arr.astype(np.int64, copy=False)
 
 
 cdef object _actions(object actions, int k):
     arr = np.asarray(actions)
-    if arr.shape != (k,) or arr.dtype.kind not in "iu":
-        raise ValueError(f"actions must be {k} ints, one per deal, not shape {arr.shape} "
-                         f"of {arr.dtype}")
+    if arr.dtype.kind not in "iu":
+        raise ArgumentTypeError(f"actions must be integers, one per deal, not {arr.dtype}")
+    if arr.shape != (k,):
+        raise InvalidArgumentError(f"actions must be {k} ints, one per deal, not shape "
+                                   f"{arr.shape}")
     return arr.astype(np.int64, copy=False)
 
 
@@ -330,36 +360,57 @@ cdef class SpitzerBatch:
     cdef readonly int options
     cdef int auto
     cdef readonly object announcements
+    # Held by every method: two threads using one batch take turns.
+    cdef object lock
 
     def __cinit__(self, *args, **kwargs):
         self.deals = NULL
         self.rngs = NULL
+        self.size = 0
+        self.lock = threading.Lock()
 
     def __init__(self, k, seed, options=0, announcements="play"):
-        _check_int("k", k, 1)
+        if self.deals != NULL:
+            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
+        k = check_count(k, "k", 1, MAX_BATCH_SIZE)
         options = _game_options("spitzer", options, 13, 10)[0]
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an int, not {seed!r}")
+        cdef uint64_t useed = <uint64_t>check_seed(seed)
         if announcements not in ("play", "random", "pass"):
-            raise ValueError(
+            raise InvalidArgumentError(
                 f"announcements must be 'play', 'random' or 'pass', not {announcements!r}")
-        self.size = k
         self.options = options
         self.announcements = announcements
         self.auto = ("play", "random", "pass").index(announcements)
-        self.deals = <SpitzerDeal*>calloc(k, sizeof(SpitzerDeal))
-        self.rngs = <tc_rng*>calloc(k, sizeof(tc_rng))
-        if self.deals == NULL or self.rngs == NULL:
-            raise MemoryError()
-        cdef uint64_t useed = <uint64_t>(seed & _MASK64)
+        with self.lock:
+            _allocate(<void**>&self.deals, <void**>&self.rngs, k, sizeof(SpitzerDeal))
+            try:
+                self._deal_all(k, useed)
+            except BaseException:
+                _release(<void**>&self.deals, <void**>&self.rngs)
+                raise
+            self.size = k
+
+    cdef int _deal_all(self, int k, uint64_t seed) except -1:
         cdef int i
-        for i in range(k):
-            batch_seed(&self.rngs[i], useed, i)
-            self._deal(i, i & 3)
+        with nogil:
+            for i in range(k):
+                if i % _CHUNK == 0:
+                    with gil:
+                        PyErr_CheckSignals()
+                batch_seed(&self.rngs[i], seed, i)
+                self._deal(i, i & 3)
+        return 0
 
     def __dealloc__(self):
-        free(self.deals)
-        free(self.rngs)
+        _release(<void**>&self.deals, <void**>&self.rngs)
+
+    cdef int _ready(self) except -1:
+        if self.size == 0:
+            raise not_initialised(self)
+        return 0
+
+    def __reduce__(self):
+        raise TypeError(_NO_PICKLE.format(type(self).__name__))
 
     cdef void _deal(self, int i, int dealer) noexcept nogil:
         batch_spitzer_deal(&self.deals[i], &self.rngs[i], dealer, self.options)
@@ -380,6 +431,11 @@ cdef class SpitzerBatch:
 
     def reset(self, ids=None):
         """Deal the next deal in the given lanes (all when None)."""
+        with self.lock:
+            self._ready()
+            self._reset(ids)
+
+    cdef object _reset(self, ids=None):
         lanes = _lanes(ids, self.size)
         cdef Py_ssize_t[::1] view = np.ascontiguousarray(lanes, dtype=np.intp)
         cdef Py_ssize_t j
@@ -391,6 +447,11 @@ cdef class SpitzerBatch:
 
     def legal_masks(self):
         """(k, 45) bool: the legal actions of the seat to move in each deal."""
+        with self.lock:
+            self._ready()
+            return self._legal_masks()
+
+    cdef object _legal_masks(self):
         out = np.zeros((self.size, SPITZER_BATCH_ACTIONS), dtype=np.bool_)
         cdef uint8_t[:, ::1] view = out.view(np.uint8)
         cdef int i, a
@@ -405,6 +466,11 @@ cdef class SpitzerBatch:
     def step(self, actions):
         """Apply one action per deal; an illegal action raises IllegalMoveError
         naming the deal and the action, and then no deal has changed."""
+        with self.lock:
+            self._ready()
+            self._step(actions)
+
+    cdef object _step(self, actions):
         arr = _actions(actions, self.size)
         cdef Py_ssize_t[::1] view = np.ascontiguousarray(arr, dtype=np.intp)
         cdef int i
@@ -431,6 +497,11 @@ cdef class SpitzerBatch:
 
     def to_move(self):
         """(k,) int8: the seat to announce or play in each deal, -1 when over."""
+        with self.lock:
+            self._ready()
+            return self._to_move()
+
+    cdef object _to_move(self):
         out = np.empty(self.size, dtype=np.int8)
         cdef int8_t[::1] view = out
         cdef int i
@@ -440,6 +511,11 @@ cdef class SpitzerBatch:
 
     def phase(self):
         """(k,) int8: AUCTION 0, PLAY 1, OVER 2."""
+        with self.lock:
+            self._ready()
+            return self._phase()
+
+    cdef object _phase(self):
         out = np.empty(self.size, dtype=np.int8)
         cdef int8_t[::1] view = out
         cdef int i
@@ -449,10 +525,20 @@ cdef class SpitzerBatch:
 
     def is_over(self):
         """(k,) bool: which deals are over."""
-        return self.phase() == SP_OVER
+        with self.lock:
+            self._ready()
+            return self._is_over()
+
+    cdef object _is_over(self):
+        return self._phase() == SP_OVER
 
     def scores(self):
         """(k, 4) int32: game points per seat of finished deals (0 elsewhere)."""
+        with self.lock:
+            self._ready()
+            return self._scores()
+
+    cdef object _scores(self):
         out = np.zeros((self.size, 4), dtype=np.int32)
         cdef int32_t[:, ::1] view = out
         cdef SpitzerResult r
@@ -467,6 +553,11 @@ cdef class SpitzerBatch:
     def observations(self):
         """(k, SPITZER_OBS_SIZE) float32: each deal seen by the seat to move
         (zeros for a finished deal); layout in trickcore._observe."""
+        with self.lock:
+            self._ready()
+            return self._observations()
+
+    cdef object _observations(self):
         out = np.zeros((self.size, SPITZER_OBS_FLOATS), dtype=np.float32)
         cdef float[:, ::1] view = out
         cdef int i, seat
@@ -479,6 +570,11 @@ cdef class SpitzerBatch:
 
     def state(self, i):
         """A copy of deal *i* as a SpitzerState."""
+        with self.lock:
+            self._ready()
+            return self._state(i)
+
+    cdef object _state(self, i):
         lane = int(_lanes(i, self.size)[0])
         cdef SpitzerState st = SpitzerState.__new__(SpitzerState)
         st.deal = self.deals[lane]
@@ -502,34 +598,55 @@ cdef class SpidgeBatch:
     cdef readonly int options
     cdef readonly int slam_tricks
     cdef readonly int spidge_tricks
+    # Held by every method: two threads using one batch take turns.
+    cdef object lock
 
     def __cinit__(self, *args, **kwargs):
         self.deals = NULL
         self.rngs = NULL
+        self.size = 0
+        self.lock = threading.Lock()
 
     def __init__(self, k, seed, options=None, slam_tricks=13, spidge_tricks=10):
-        _check_int("k", k, 1)
+        if self.deals != NULL:
+            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
+        k = check_count(k, "k", 1, MAX_BATCH_SIZE)
         options, slam_tricks, spidge_tricks = _game_options("spidge", options, slam_tricks,
                                                             spidge_tricks)
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"seed must be an int, not {seed!r}")
-        self.size = k
+        cdef uint64_t useed = <uint64_t>check_seed(seed)
         self.options = options
         self.slam_tricks = slam_tricks
         self.spidge_tricks = spidge_tricks
-        self.deals = <spidge_state*>calloc(k, sizeof(spidge_state))
-        self.rngs = <tc_rng*>calloc(k, sizeof(tc_rng))
-        if self.deals == NULL or self.rngs == NULL:
-            raise MemoryError()
-        cdef uint64_t useed = <uint64_t>(seed & _MASK64)
+        with self.lock:
+            _allocate(<void**>&self.deals, <void**>&self.rngs, k, sizeof(spidge_state))
+            try:
+                self._deal_all(k, useed)
+            except BaseException:
+                _release(<void**>&self.deals, <void**>&self.rngs)
+                raise
+            self.size = k
+
+    cdef int _deal_all(self, int k, uint64_t seed) except -1:
         cdef int i
-        for i in range(k):
-            batch_seed(&self.rngs[i], useed, i)
-            self._deal(i)
+        with nogil:
+            for i in range(k):
+                if i % _CHUNK == 0:
+                    with gil:
+                        PyErr_CheckSignals()
+                batch_seed(&self.rngs[i], seed, i)
+                self._deal(i)
+        return 0
 
     def __dealloc__(self):
-        free(self.deals)
-        free(self.rngs)
+        _release(<void**>&self.deals, <void**>&self.rngs)
+
+    cdef int _ready(self) except -1:
+        if self.size == 0:
+            raise not_initialised(self)
+        return 0
+
+    def __reduce__(self):
+        raise TypeError(_NO_PICKLE.format(type(self).__name__))
 
     cdef void _deal(self, int i) noexcept nogil:
         batch_spidge_deal(&self.deals[i], &self.rngs[i], self.options, self.slam_tricks,
@@ -537,6 +654,11 @@ cdef class SpidgeBatch:
 
     def reset(self, ids=None):
         """Deal the next deal in the given lanes (all when None)."""
+        with self.lock:
+            self._ready()
+            self._reset(ids)
+
+    cdef object _reset(self, ids=None):
         lanes = _lanes(ids, self.size)
         cdef Py_ssize_t[::1] view = np.ascontiguousarray(lanes, dtype=np.intp)
         cdef Py_ssize_t j
@@ -546,6 +668,11 @@ cdef class SpidgeBatch:
 
     def legal_masks(self):
         """(k, 54) bool: the legal cards of the hand to move in each deal."""
+        with self.lock:
+            self._ready()
+            return self._legal_masks()
+
+    cdef object _legal_masks(self):
         out = np.zeros((self.size, SPIDGE_BATCH_ACTIONS), dtype=np.bool_)
         cdef uint8_t[:, ::1] view = out.view(np.uint8)
         cdef int i, a
@@ -560,6 +687,11 @@ cdef class SpidgeBatch:
     def step(self, actions):
         """Play one card per deal; an illegal card raises IllegalMoveError
         naming the deal and the card, and then no deal has changed."""
+        with self.lock:
+            self._ready()
+            self._step(actions)
+
+    cdef object _step(self, actions):
         arr = _actions(actions, self.size)
         cdef Py_ssize_t[::1] view = np.ascontiguousarray(arr, dtype=np.intp)
         cdef int i
@@ -582,6 +714,11 @@ cdef class SpidgeBatch:
 
     def to_move(self):
         """(k,) int8: the hand to move in each deal (1 = the dummy), -1 when over."""
+        with self.lock:
+            self._ready()
+            return self._to_move()
+
+    cdef object _to_move(self):
         out = np.empty(self.size, dtype=np.int8)
         cdef int8_t[::1] view = out
         cdef int i
@@ -591,6 +728,11 @@ cdef class SpidgeBatch:
 
     def is_over(self):
         """(k,) bool: which deals are over."""
+        with self.lock:
+            self._ready()
+            return self._is_over()
+
+    cdef object _is_over(self):
         out = np.empty(self.size, dtype=np.bool_)
         cdef uint8_t[::1] view = out.view(np.uint8)
         cdef int i
@@ -600,6 +742,11 @@ cdef class SpidgeBatch:
 
     def scores(self):
         """(k, 4) int32: points per hand of finished deals (0 elsewhere)."""
+        with self.lock:
+            self._ready()
+            return self._scores()
+
+    cdef object _scores(self):
         out = np.zeros((self.size, 4), dtype=np.int32)
         cdef int32_t[:, ::1] view = out
         cdef int i, h
@@ -613,6 +760,11 @@ cdef class SpidgeBatch:
     def observations(self):
         """(k, SPIDGE_OBS_SIZE) float32: each deal seen by the player to move
         (the dealer on the dummy's turn; zeros for a finished deal)."""
+        with self.lock:
+            self._ready()
+            return self._observations()
+
+    cdef object _observations(self):
         out = np.zeros((self.size, SPIDGE_OBS_FLOATS), dtype=np.float32)
         cdef float[:, ::1] view = out
         cdef int i, h
@@ -625,6 +777,11 @@ cdef class SpidgeBatch:
 
     def state(self, i):
         """A copy of deal *i* as a SpidgeState."""
+        with self.lock:
+            self._ready()
+            return self._state(i)
+
+    cdef object _state(self, i):
         lane = int(_lanes(i, self.size)[0])
         cdef SpidgeState st = SpidgeState.__new__(SpidgeState)
         st.s = self.deals[lane]

@@ -67,6 +67,7 @@ cdef object _arguments(object states, object n, object seed, object threads, typ
     for k, state in enumerate(positions):
         if not isinstance(state, kind):
             raise TypeError(f"position {k} is a {type(state).__name__}, not a {kind.__name__}")
+        state.legal_moves   # refuses a state whose __init__ never ran (PytrickError)
     return (positions, check_count(n, "n"), check_seed(seed),
             check_count(threads, "threads", 1))
 

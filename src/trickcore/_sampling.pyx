@@ -33,6 +33,7 @@ import operator
 import os
 
 from libc.stdlib cimport calloc, free
+from cpython.exc cimport PyErr_CheckSignals
 
 from trickcore._cards cimport N_CARDS, TC_FULL_MASK, card_count, lowest_card
 from trickcore._rng cimport tc_rng_below, tc_rng_next, tc_rng_seed
@@ -348,6 +349,8 @@ cdef class PreparedSampler:
         tc_rng_seed(&rng, <uint64_t>seed)
         result = [None] * count
         for s in range(count):
+            if s % 1024 == 1023:
+                PyErr_CheckSignals()    # Ctrl-C: this loop runs no Python bytecode
             hand_sampler_draw(&self.c, &rng, hands)
             result[s] = self.hands_tuple(hands)
         return result

@@ -13,6 +13,7 @@ from cpython.long cimport PyLong_AsLongAndOverflow
 from trickcore._cards cimport (CardSet, cardset_from_mask, card_count, lowest_card,
                                nth_card, to_mask)
 from trickcore import _spidge_messages as messages
+from trickcore._arguments import not_initialised
 from trickcore.card import ALL_CARDS, Card
 from trickcore._arguments import check_range
 from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
@@ -278,6 +279,8 @@ cdef void spidge_random_playout(spidge_state* s, uint64_t* rng) noexcept nogil:
         x ^= x >> 7
         x ^= x << 17
         legal = spidge_legal(s)
+        if not legal:       # only in a state that was never set up
+            break
         spidge_play(s, nth_card(legal, <int>((x >> 32) % <uint64_t>card_count(legal))))
     rng[0] = x
 
@@ -321,6 +324,14 @@ cdef int _check_options(object flags, object slam_tricks, object spidge_tricks) 
             f"invalid trick thresholds spidge_tricks={spidge_tricks}, slam_tricks={slam_tricks}: "
             "each must be from 1 to 13"
         )
+    return 0
+
+
+cdef inline int _need_deal(SpidgeState state) except -1:
+    # Every set-up state has slam_tricks 1..13; the zeroed struct of a state
+    # whose __init__ never ran has 0.
+    if state.s.slam_tricks == 0:
+        raise not_initialised(state)
     return 0
 
 
@@ -403,6 +414,7 @@ cdef class SpidgeState:
     @property
     def hand_to_move(self):
         """The hand whose card is next (1: the dealer plays the dummy); None when over."""
+        _need_deal(self)
         cdef int h = spidge_to_move(&self.s)
         return None if h < 0 else h
 
@@ -465,11 +477,13 @@ cdef class SpidgeState:
     @property
     def legal_moves(self):
         """The cards the hand to move may play (empty when the deal is over)."""
+        _need_deal(self)
         return cardset_from_mask(spidge_legal(&self.s))
 
     @property
     def legal_mask(self):
         """:attr:`legal_moves` as a mask over card numbers (= action numbers)."""
+        _need_deal(self)
         return spidge_legal(&self.s)
 
     cdef int _card_number(self, object card) except -1:
@@ -490,6 +504,7 @@ cdef class SpidgeState:
 
     def illegal_reason(self, card):
         """Why *card* may not be played now, or None if it may."""
+        _need_deal(self)
         cdef int number = self._card_number(card), suit
         cdef mask_t relevant
         cdef int reason = spidge_check(&self.s, number, &relevant, &suit)
@@ -512,6 +527,7 @@ cdef class SpidgeState:
         if self.s.n_played < 52 and (spidge_legal(&self.s) >> number) & 1:
             spidge_play(&self.s, number)
             return
+        _need_deal(self)
         number = self._card_number(card)
         reason = spidge_check(&self.s, number, &relevant, &suit)
         raise IllegalMoveError(self._message(reason, number, relevant, suit))
@@ -522,6 +538,7 @@ cdef class SpidgeState:
     def legal_actions(self):
         """The card numbers the hand to move may play, as ints in increasing
         order (empty once the deal is over)."""
+        _need_deal(self)
         cdef mask_t m = spidge_legal(&self.s)
         cdef int a
         return tuple([a for a in range(SPIDGE_N_ACTIONS) if (m >> a) & 1])
@@ -539,6 +556,7 @@ cdef class SpidgeState:
         if (spidge_legal(&self.s) >> a) & 1:
             spidge_play(&self.s, <int>a)
         else:
+            _need_deal(self)
             SpidgeState.play(self, a)  # raises, naming the rule
 
     def random_move(self, rng):
@@ -546,6 +564,7 @@ cdef class SpidgeState:
         anything whose ``random()`` gives a float in [0, 1)
         (:class:`random.Random`, :class:`numpy.random.Generator`).  Raises
         IllegalMoveError once the deal is over."""
+        _need_deal(self)
         cdef mask_t m = spidge_legal(&self.s)
         cdef int count = card_count(m), k
         if count == 0:
@@ -555,6 +574,7 @@ cdef class SpidgeState:
 
     def undo(self):
         """Take back the last card played and return it."""
+        _need_deal(self)
         if self.s.n_played == 0:
             raise IllegalMoveError("nothing to undo: no card has been played")
         cdef int card = self.s.history[self.s.n_played - 1]
@@ -563,6 +583,7 @@ cdef class SpidgeState:
 
     def copy(self):
         """An independent copy (of the same class)."""
+        _need_deal(self)
         cdef type cls = type(self)
         cdef SpidgeState other = cls.__new__(cls)
         memcpy(&other.s, &self.s, sizeof(spidge_state))
@@ -578,12 +599,14 @@ cdef class SpidgeState:
     def __reduce__(self):
         # Pickle as the deal as dealt plus the cards played: replaying restores
         # every derived field, and the class (a subclass too) is kept.
+        _need_deal(self)
         return (_restore, (type(self), tuple([int(h) for h in self.initial_hands]),
                            self.s.flags, self.s.slam_tricks, self.s.spidge_tricks,
                            bytes(self.s.history[:self.s.n_played]), self.context))
 
     # -- scoring ---------------------------------------------------------------
     cdef int _need_over(self) except -1:
+        _need_deal(self)
         if self.s.n_played != 52:
             raise IllegalMoveError(
                 f"the deal is not over: {self.s.n_played >> 2} of 13 tricks have been played"
@@ -608,6 +631,7 @@ cdef class SpidgeState:
         card ``(x >> 32) % len(legal)`` of the legal cards in card-number
         order, so both backends play the same cards for the same seed.
         """
+        _need_deal(self)
         cdef uint64_t x = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
         with nogil:
             spidge_random_playout(&self.s, &x)
@@ -630,6 +654,7 @@ cdef class SpidgeState:
         return hash((self._bytes(), self.context))
 
     def __repr__(self):
+        _need_deal(self)
         cdef int h = spidge_to_move(&self.s)
         where = "over" if h < 0 else f"{messages.HAND_NAMES[h]} to play"
         return (f"<{type(self).__name__} trick {min((self.s.n_played >> 2) + 1, 13)}, {where}, "

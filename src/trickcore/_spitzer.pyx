@@ -1,6 +1,7 @@
 # cython: language_level=3, binding=True, embedsignature=True
 """Spitzer (RULES.md §1), compiled: card tables, the deal state and its kernels."""
 
+from trickcore._arguments import not_initialised
 from trickcore.card import Card
 from trickcore.errors import InvalidCardError
 
@@ -804,6 +805,18 @@ cdef inline uint64_t _legal_actions(const SpitzerDeal* d) noexcept nogil:
     return spitzer_legal(d)
 
 
+cdef inline bint _is_set_up(const SpitzerDeal* d) noexcept nogil:
+    """False only for the all-zero struct of a state whose __init__ never ran:
+    a dealt deal always has its 32 cards in the hands or the plays."""
+    return d.n_played != 0 or (d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) != 0
+
+
+cdef inline int _need_deal(SpitzerState state) except -1:
+    if not _is_set_up(&state.deal):
+        raise not_initialised(state)
+    return 0
+
+
 cdef class SpitzerState:
     """One Spitzer deal, from the announcements to the score (compiled core).
 
@@ -862,6 +875,7 @@ cdef class SpitzerState:
 
     @property
     def phase(self):
+        _need_deal(self)
         return spitzer_phase(&self.deal)
 
     @property
@@ -880,6 +894,7 @@ cdef class SpitzerState:
     @property
     def to_move(self):
         """The seat to announce or play, or -1 when the deal is over."""
+        _need_deal(self)
         return spitzer_to_move(&self.deal)
 
     @property
@@ -974,6 +989,7 @@ cdef class SpitzerState:
     def legal_announcements(self):
         """The announcement codes the seat to speak may make (PASS first);
         empty once the announcements are over."""
+        _need_deal(self)
         cdef uint32_t m = spitzer_legal_announcements(&self.deal)
         cdef int code
         return tuple([code for code in range(SP_N_ANNOUNCEMENTS) if m & _bit(code)])
@@ -985,6 +1001,7 @@ cdef class SpitzerState:
         """
         cdef int phase = spitzer_phase(&self.deal), me, reason
         cdef uint32_t cards
+        _need_deal(self)
         if phase != SP_AUCTION:
             if phase == SP_OVER:
                 raise IllegalMoveError(_msg.deal_over())
@@ -1003,11 +1020,13 @@ cdef class SpitzerState:
 
     def legal_mask(self):
         """The legal cards for the seat to play, as a mask (0 outside play)."""
+        _need_deal(self)
         return spitzer_sparse(spitzer_legal(&self.deal))
 
     @property
     def legal_moves(self):
         """The legal cards for the seat to play (empty outside play)."""
+        _need_deal(self)
         return cardset_from_mask(spitzer_sparse(spitzer_legal(&self.deal)))
 
     def play(self, card, seat=None):
@@ -1016,6 +1035,7 @@ cdef class SpitzerState:
         cdef int phase = spitzer_phase(&self.deal), action, me
         cdef uint32_t legal
         if phase != SP_PLAY:
+            _need_deal(self)
             if phase == SP_OVER:
                 raise IllegalMoveError(_msg.deal_over())
             raise IllegalMoveError(_msg.auction_not_over(spitzer_to_move(&self.deal)))
@@ -1037,6 +1057,7 @@ cdef class SpitzerState:
         ``32 + code`` for each legal announcement during the announcements,
         the dense action number (0..31) of each legal card during play;
         empty once the deal is over."""
+        _need_deal(self)
         cdef uint64_t m = _legal_actions(&self.deal)
         cdef int a
         return tuple([a for a in range(_N_ALL_ACTIONS) if (m >> a) & 1])
@@ -1047,6 +1068,7 @@ cdef class SpitzerState:
         integers are accepted; an illegal action raises IllegalMoveError naming
         the rule and leaves the deal unchanged."""
         cdef long a
+        _need_deal(self)
         if type(action) is int and 0 <= action < _N_ALL_ACTIONS:
             a = action
         else:
@@ -1067,6 +1089,7 @@ cdef class SpitzerState:
         made; *rng* is anything whose ``random()`` gives a float in [0, 1)
         (:class:`random.Random`, :class:`numpy.random.Generator`).  Raises
         IllegalMoveError once the deal is over."""
+        _need_deal(self)
         cdef uint64_t m = _legal_actions(&self.deal)
         cdef int count = tc_popcount64(m), k
         if count == 0:
@@ -1082,10 +1105,12 @@ cdef class SpitzerState:
     def undo(self):
         """Take back the last card played, or else the last announcement."""
         if not spitzer_undo(&self.deal):
+            _need_deal(self)
             raise IllegalMoveError(_msg.nothing_to_undo())
 
     def copy(self):
         """An independent copy (of the same class)."""
+        _need_deal(self)
         # cls.__new__(cls) on a typed class compiles to a direct tp_new call;
         # SpitzerState.__new__(type(self)) went through a Python attribute lookup.
         cdef type cls = type(self)
@@ -1119,6 +1144,7 @@ cdef class SpitzerState:
         column, game points per seat), once the deal is over (RULES.md 1.8)."""
         cdef SpitzerResult r
         if not spitzer_result(&self.deal, &r):
+            _need_deal(self)
             raise IllegalMoveError(_msg.not_over())
         return (r.game_type, r.declarers, r.points, r.tricks, r.column,
                 (r.scores[0], r.scores[1], r.scores[2], r.scores[3]))
@@ -1142,6 +1168,7 @@ cdef class SpitzerState:
         return hash(PyBytes_FromStringAndSize(<char*>&self.deal, sizeof(SpitzerDeal)))
 
     def __repr__(self):
+        _need_deal(self)
         hands = tuple(str(self.original_hand(s)) for s in range(4))
         codes = tuple([code for _, code in self.announcements()])
         plays = tuple([str(card) for _, card in self.plays()])
@@ -1149,6 +1176,7 @@ cdef class SpitzerState:
                 f"options={self.deal.options}, announcements={codes!r}, plays={plays!r})")
 
     def __reduce__(self):
+        _need_deal(self)
         hands = tuple([int(self.original_hand(s)) for s in range(4)])
         codes = tuple([code for _, code in self.announcements()])
         plays = tuple([int(card) for _, card in self.plays()])

@@ -38,19 +38,31 @@ def run_chunks(work: Callable[[int, int], object], total: int, threads: int, chu
             stop.set()
 
     bounds = [total * w // threads for w in range(threads + 1)]
-    workers = [threading.Thread(target=worker, args=(bounds[w], bounds[w + 1]), daemon=True)
-               for w in range(threads)]
+    # Each worker says when it is done: a Thread.join() interrupted by Ctrl-C
+    # marks its thread as stopped although it still runs (CPython 3.11).
+    done = [threading.Event() for _ in range(threads)]
+
+    def run(w: int) -> None:
+        try:
+            worker(bounds[w], bounds[w + 1])
+        finally:
+            done[w].set()
+
+    workers = [threading.Thread(target=run, args=(w,), daemon=True) for w in range(threads)]
     for thread in workers:
         thread.start()
     try:
-        for thread in workers:
-            # A join with a timeout lets the caller's thread take Ctrl-C.
-            while thread.is_alive():
-                thread.join(0.05)
+        for event in done:
+            # A wait with a timeout lets the caller's thread take Ctrl-C.
+            while not event.wait(0.05):
+                pass
     except BaseException:
         stop.set()
-        for thread in workers:
-            thread.join()
+        for event in done:
+            event.wait()
         raise
+    finally:
+        for thread in workers:
+            thread.join()  # a moment: each has finished its work
     if errors:
         raise errors[0]

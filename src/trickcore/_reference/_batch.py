@@ -11,16 +11,24 @@ choice of a random legal option).  Slow: for tests and small runs.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import numpy as np
 
+from trickcore._arguments import SEED_LIMIT, check_count, check_seed, not_initialised
 from trickcore._reference import _spidge, _spitzer
 from trickcore._reference._observe import spidge_observation, spitzer_observation
-from trickcore.errors import IllegalMoveError, RulesError
+from trickcore.errors import (
+    ArgumentTypeError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    PytrickError,
+    RulesError,
+)
 
 __all__ = [
     "GAMES",
+    "MAX_BATCH_SIZE",
     "SPIDGE_BATCH_ACTIONS",
     "SPIDGE_DEFAULT_OPTIONS",
     "SPITZER_ANNOUNCE_OFFSET",
@@ -38,6 +46,8 @@ SPIDGE_DEFAULT_OPTIONS = _spidge.OPT_JOKERS
 SPITZER_ANNOUNCE_OFFSET = 32
 SPITZER_BATCH_ACTIONS = 32 + _spitzer.N_ANNOUNCEMENTS
 SPIDGE_BATCH_ACTIONS = 54
+#: The most deals a batch holds (as the compiled module).
+MAX_BATCH_SIZE = 1 << 24
 
 _M64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -100,12 +110,13 @@ class _Rng:
 
 
 def deal_seed(seed: int, index: int) -> int:
-    """The value the generator of deal *index* is seeded with: splitmix64(seed) + index."""
-    return (_splitmix64(seed & _M64)[1] + (index & _M64)) & _M64
+    """The value the generator of deal *index* is seeded with: splitmix64(seed) + index
+    (both 0 to 2**64 - 1; the sum wraps modulo 2**64)."""
+    return (_splitmix64(check_seed(seed))[1] + check_seed(index, "index")) & _M64
 
 
 def _rng_for(seed: int, index: int) -> _Rng:
-    return _Rng(deal_seed(seed, index))
+    return _Rng(deal_seed(seed, index & _M64))
 
 
 def _bits(mask: int) -> list[int]:
@@ -140,16 +151,10 @@ def _spidge_playout(state: _spidge.SpidgeState, rng: _Rng) -> None:
         state.play(rng.choose(_bits(state.legal_mask)))
 
 
-def _check_int(name: str, value: object, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(f"{name} must be an int >= {low}, not {value!r}")
-    return value
-
-
 def _game_options(game: object, options: object, slam_tricks: object,
                   spidge_tricks: object) -> tuple[int, int, int]:
     if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}: choose 'spitzer' or 'spidge'")
+        raise InvalidArgumentError(f"unknown game {game!r}: choose 'spitzer' or 'spidge'")
     if game == "spitzer":
         if options is None:
             options = SPITZER_DEFAULT_OPTIONS
@@ -179,11 +184,13 @@ def random_playouts(game: str, n: int, seed: int, options: int | None = None, th
     """Play *n* complete uniformly random deals; return a dict of numpy arrays
     (see the compiled module; *threads* is accepted and has no effect here)."""
     flags, slam, spidge = _game_options(game, options, slam_tricks, spidge_tricks)
-    _check_int("n", n, 0)
-    _check_int("threads", threads, 1)
-    _check_int("start", start, 0)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, not {seed!r}")
+    n = check_count(n, "n")
+    check_count(threads, "threads", 1)
+    start = check_count(start, "start")
+    if start + n > SEED_LIMIT:
+        raise InvalidArgumentError(
+            f"invalid start {start}: deals start .. start + n - 1 are numbered below 2**64")
+    seed = check_seed(seed)
     result: dict[str, Any]
     if game == "spitzer":
         result = {
@@ -231,35 +238,60 @@ def _lanes(ids: object, k: int) -> list[int]:
     arr = np.asarray(ids)
     if arr.ndim == 0:
         arr = arr.reshape(1)
-    if arr.size and (arr.dtype.kind not in "iu" or arr.min() < 0 or arr.max() >= k):
-        raise ValueError(f"deal indices must be ints in 0..{k - 1}")
+    if arr.size and arr.dtype.kind not in "iu":
+        raise ArgumentTypeError(f"deal indices must be integers, not {arr.dtype}")
+    if arr.size and (arr.min() < 0 or arr.max() >= k):
+        raise InvalidArgumentError(f"deal indices must be ints in 0..{k - 1}")
     return [int(i) for i in arr.reshape(-1)]
 
 
 def _actions(actions: object, k: int) -> list[int]:
     arr = np.asarray(actions)
-    if arr.shape != (k,) or arr.dtype.kind not in "iu":
-        raise ValueError(f"actions must be {k} ints, one per deal, not shape {arr.shape} "
-                         f"of {arr.dtype}")
+    if arr.dtype.kind not in "iu":
+        raise ArgumentTypeError(f"actions must be integers, one per deal, not {arr.dtype}")
+    if arr.shape != (k,):
+        raise InvalidArgumentError(f"actions must be {k} ints, one per deal, not shape "
+                                   f"{arr.shape}")
     return [int(a) for a in arr]
 
 
-def _seed_int(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, not {seed!r}")
-    return seed
+_NO_PICKLE = ("cannot pickle a {0}: it is a buffer of running deals; keep its seed and "
+              "actions, or its deals as states (batch.state(i)), instead")
 
 
-class SpitzerBatch:
+class _Batch:
+    """What both batches share: set up once, refused before that, not pickled."""
+
+    _deals: list[Any]
+
+    def _set_up_once(self) -> None:
+        if "_deals" in self.__dict__:
+            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
+
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> NoReturn:
+            # Only reached for a field __init__ sets but never set.
+            if name in ("_deals", "_rngs", "size", "options", "announcements",
+                        "slam_tricks", "spidge_tricks"):
+                raise not_initialised(self)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+
+    def __reduce__(self) -> NoReturn:
+        raise TypeError(_NO_PICKLE.format(type(self).__name__))
+
+
+class SpitzerBatch(_Batch):
     """*k* Spitzer deals side by side (reference twin of the compiled class;
     see there for the action space and the announcement modes)."""
 
     def __init__(self, k: int, seed: int, options: int = 0, announcements: str = "play") -> None:
-        _check_int("k", k, 1)
+        self._set_up_once()
+        k = check_count(k, "k", 1, MAX_BATCH_SIZE)
         flags = _game_options("spitzer", options, 13, 10)[0]
-        _seed_int(seed)
+        seed = check_seed(seed)
         if announcements not in ("play", "random", "pass"):
-            raise ValueError(f"announcements must be 'play', 'random' or 'pass', not {announcements!r}")
+            raise InvalidArgumentError(
+                f"announcements must be 'play', 'random' or 'pass', not {announcements!r}")
         self.size = k
         self.options = flags
         self.announcements = announcements
@@ -339,15 +371,16 @@ class SpitzerBatch:
         return self._deals[_lanes(i, self.size)[0]].copy()
 
 
-class SpidgeBatch:
+class SpidgeBatch(_Batch):
     """*k* Spidge deals side by side (reference twin of the compiled class)."""
 
     def __init__(self, k: int, seed: int, options: int | None = None, slam_tricks: int = 13,
                  spidge_tricks: int = 10) -> None:
-        _check_int("k", k, 1)
+        self._set_up_once()
+        k = check_count(k, "k", 1, MAX_BATCH_SIZE)
         self.options, self.slam_tricks, self.spidge_tricks = _game_options(
             "spidge", options, slam_tricks, spidge_tricks)
-        _seed_int(seed)
+        seed = check_seed(seed)
         self.size = k
         self._rngs = [_rng_for(seed, i) for i in range(k)]
         self._deals = [self._deal(i) for i in range(k)]

@@ -7,10 +7,10 @@ of a card is its card number (0..53).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from trickcore import _spidge_messages as messages
-from trickcore._arguments import check_range
+from trickcore._arguments import check_range, not_initialised
 from trickcore._reference._cards import CardSet, mask_of
 from trickcore.card import ALL_CARDS, JOKER_1, JOKER_2, Card, Suit
 from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
@@ -229,6 +229,13 @@ class SpidgeState:
         self._slam = slam_tricks
         self._spidge = spidge_tricks
         self.context: object = None
+
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> NoReturn:
+            # Only reached for a field __init__ sets but never set.
+            if name in SpidgeState.__slots__:
+                raise not_initialised(self)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- options -----------------------------------------------------------
     @property

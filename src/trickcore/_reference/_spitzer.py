@@ -7,10 +7,10 @@ printed-suit numbers for the three fail suits and :data:`TRUMPS` for trumps.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from trickcore import _spitzer_messages as _msg
-from trickcore._arguments import check_range
+from trickcore._arguments import check_range, not_initialised
 from trickcore._reference._cards import CardSet
 from trickcore.card import Card, Rank, Suit, parse_card
 from trickcore.errors import IllegalMoveError, InvalidCardError
@@ -418,6 +418,15 @@ class SpitzerState:
             self.announce(code)
         for item in plays:
             self.play(item)  # type: ignore[arg-type]
+
+    _FIELDS = frozenset(("_dealt", "_held", "_dealer", "_options", "_spoken", "_plays"))
+
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> NoReturn:
+            # Only reached for a field __init__ sets but never set.
+            if name in SpitzerState._FIELDS:
+                raise not_initialised(self)
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- basic facts ---------------------------------------------------------
 
