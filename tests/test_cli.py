@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import subprocess
@@ -11,6 +12,8 @@ from pathlib import Path
 import pytest
 
 import pytrick
+from pytrick import cli
+from pytrick.records import MAX_MESSAGE_CHARS, MAX_RECORD_BYTES
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -111,3 +114,134 @@ def test_demo_into_a_closed_pipe_stops_quietly() -> None:
         os.close(write_end)
     assert done.returncode == 1
     assert b"Traceback" not in done.stderr and done.stderr == b""
+
+
+# -- hostile input (issue 13): one line on stderr, a non-zero exit, no traceback ----
+
+
+def main_in_process(*args: str) -> tuple[int, str, str]:
+    """``pytrick.cli.main`` run in this process: (status, stdout, stderr)."""
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(list(args), out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+def assert_one_line_error(status: int, out: str, err: str, expected_status: int, text: str) -> None:
+    assert status == expected_status and out == ""
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert len(err) <= MAX_MESSAGE_CHARS + 1
+    assert text in err
+
+
+def finished_record_file(tmp_path: Path) -> Path:
+    path = tmp_path / "good.json"
+    path.write_text(json.dumps(pytrick.SpitzerDeal.from_seed(5).to_record()), encoding="utf-8")
+    return path
+
+
+COMMANDS = [("replay",), ("explain", "AC")]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+def test_file_contents_are_never_read_as_a_path(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]
+) -> None:
+    good = finished_record_file(tmp_path)
+    assert main_in_process(command[0], str(good), *command[1:])[0] == 0
+    pointer = tmp_path / "pointer.json"
+    pointer.write_text(f"{good}\n", encoding="utf-8")
+    found = main_in_process(command[0], str(pointer), *command[1:])
+    assert_one_line_error(*found, 1, "invalid record: record is not valid JSON")
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(str(good).encode())))
+    found = main_in_process(command[0], "-", *command[1:])
+    assert_one_line_error(*found, 1, "invalid record: record is not valid JSON")
+
+
+def test_messages_never_echo_a_file(tmp_path: Path) -> None:
+    secret = "root:x:0:0:" * 10_000
+    path = tmp_path / "passwd"
+    path.write_text(secret, encoding="utf-8")
+    link = tmp_path / "link.json"
+    link.symlink_to(path)
+    found = main_in_process("replay", str(link))
+    assert_one_line_error(*found, 1, "not valid JSON")
+    assert "root:x" not in found[2]
+    path.write_text('{"format": "' + "A" * 10**6 + '"}', encoding="utf-8")
+    assert_one_line_error(*main_in_process("replay", str(path)), 1, "format: expected 'pytrick'")
+
+
+def test_a_byte_order_mark_is_accepted_by_the_cli(tmp_path: Path) -> None:
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + finished_record_file(tmp_path).read_bytes())
+    status, out, err = main_in_process("replay", str(path))
+    assert ((status, err) == (0, "") and "Seat" in out) or "seat" in out
+
+
+HOSTILE: list[tuple[str, bytes, int, str]] = [
+    ("not-utf8", b'{"format": "\xff\xfe"}', 1, "not UTF-8 text: byte 0xff at offset 12"),
+    ("latin-1", "{\"format\": \"pytrick\", \"é\": 1}".encode("latin-1"), 1, "not UTF-8"),
+    ("deep-lists", b"[" * 100_000, 1, "nested deeper than the limit"),
+    ("deep-objects", b'{"a":' * 50_000, 1, "nested deeper than the limit"),
+    ("huge-int", b'{"version": ' + b"7" * 5000 + b"}", 1, "integer of 5000 digits"),
+    ("nul-bytes", b"\0" * 64, 1, "not valid JSON"),
+    ("nul-in-string", b'{"format": "pyt\0rick"}', 1, "not valid JSON"),
+    ("empty", b"", 1, "not valid JSON"),
+    ("not-an-object", b"[1, 2]", 1, "record: expected a JSON object, got a list"),
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+@pytest.mark.parametrize(("content", "status", "text"), [c[1:] for c in HOSTILE],
+                         ids=[c[0] for c in HOSTILE])
+def test_hostile_files_give_one_line_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    command: tuple[str, ...], content: bytes, status: int, text: str,
+) -> None:
+    path = tmp_path / "hostile.json"
+    path.write_bytes(content)
+    assert_one_line_error(*main_in_process(command[0], str(path), *command[1:]), status, text)
+    monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(content)))
+    assert_one_line_error(*main_in_process(command[0], "-", *command[1:]), status, text)
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+def test_unreadable_paths_give_one_line_errors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, command: tuple[str, ...]
+) -> None:
+    rest = command[1:]
+    found = main_in_process(command[0], str(tmp_path), *rest)
+    assert_one_line_error(*found, 2, "Is a directory")
+    found = main_in_process(command[0], str(tmp_path / "missing.json"), *rest)
+    assert_one_line_error(*found, 2, "No such file or directory")
+    assert_one_line_error(*main_in_process(command[0], "a\0b", *rest), 2, "cannot read")
+    big = tmp_path / "big.json"
+    with big.open("wb") as file:
+        file.truncate(MAX_RECORD_BYTES + 1)  # sparse: all NUL bytes
+    assert_one_line_error(*main_in_process(command[0], str(big), *rest), 1, "larger than the limit")
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise PermissionError(13, "Permission denied")
+
+    # Root reads any file, so a file without read permission is simulated.
+    monkeypatch.setattr(cli, "open", refuse, raising=False)
+    found = main_in_process(command[0], str(finished_record_file(tmp_path)), *rest)
+    assert_one_line_error(*found, 2, "Permission denied")
+    monkeypatch.setattr(sys, "stdin", None)
+    assert_one_line_error(*main_in_process(command[0], "-", *rest), 2, "standard input is closed")
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
+def test_closed_stdin_and_an_endless_file_through_a_real_process(command: tuple[str, ...]) -> None:
+    # As a shell runs `pytrick replay - <&-`: file descriptor 0 is not open at all.
+    closed = subprocess.run(
+        ["sh", "-c", 'exec "$0" -m pytrick "$@" <&-', sys.executable, command[0], "-", *command[1:]],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert closed.returncode == 2 and closed.stdout == ""
+    assert closed.stderr == f"pytrick {command[0]}: cannot read standard input: standard input is closed\n"
+    endless = subprocess.run(
+        [sys.executable, "-m", "pytrick", command[0], "/dev/zero", *command[1:]],
+        capture_output=True, text=True, timeout=60,
+    )
+    assert endless.returncode == 1 and endless.stdout == ""
+    assert endless.stderr.count("\n") == 1 and "larger than the limit" in endless.stderr

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from pytrick.cli import main
-from pytrick.records import load_record
+from pytrick.records import from_record, loads_record
 from pytrick.spidge import RandomBot, SpidgeDeal, SpidgeGame, SpidgeRules, demo, play_deal
 from trickcore.errors import RecordError
 
@@ -42,7 +42,7 @@ def test_golden_game_is_reproduced_from_its_seed():
         play_deal(game.next_deal(), bots)
         game.finish_deal()
     assert game.to_record() == record
-    replayed = load_record(record)
+    replayed = from_record(record)
     assert isinstance(replayed, SpidgeGame)
     assert replayed.totals == game.totals and replayed.winner == game.winner
 
@@ -52,7 +52,7 @@ def test_deal_record_round_trip(seed):
     rules = SpidgeRules(joker_suit="wild", grand_slam="all_tricks", slam_tricks=12)
     deal = finished_deal(seed, rules)
     text = json.dumps(deal.to_record())
-    again = load_record(text)
+    again = loads_record(text)
     assert isinstance(again, SpidgeDeal)
     assert again == deal and again.result == deal.result
     partial = SpidgeDeal.from_seed(seed)
@@ -96,7 +96,7 @@ def _broken(record: dict, path: list, value: object) -> dict:
 def test_bad_deal_records_name_the_first_bad_field(path, value, message):
     record = golden("spidge_deal_seed42.json")
     with pytest.raises(RecordError, match=message.replace("[", r"\[").replace("]", r"\]")):
-        load_record(_broken(record, path, value))
+        from_record(_broken(record, path, value))
 
 
 def test_illegal_play_in_a_record_names_the_move_and_the_rule():
@@ -107,28 +107,28 @@ def test_illegal_play_in_a_record_names_the_move_and_the_rule():
     record["plays"] = [str(trump)]
     record.pop("result")
     with pytest.raises(RecordError, match=r"plays\[0\]: '.*' is illegal: cannot lead .*opening lead"):
-        load_record(record)
+        from_record(record)
 
 
 def test_result_on_an_unfinished_deal_is_rejected():
     record = golden("spidge_deal_seed42.json")
     record["plays"] = record["plays"][:5]
     with pytest.raises(RecordError, match="result: the deal is not finished"):
-        load_record(record)
+        from_record(record)
 
 
 def test_bad_game_records():
     record = golden("spidge_game_seed0_options.json")
     with pytest.raises(RecordError, match=r"deals\[1\].dealer: expected player"):
-        load_record(_broken(record, ["deals", 1, "dealer"], record["deals"][0]["dealer"]))
+        from_record(_broken(record, ["deals", 1, "dealer"], record["deals"][0]["dealer"]))
     with pytest.raises(RecordError, match="totals: recorded"):
-        load_record(_broken(record, ["totals"], [5, 5, 5]))
+        from_record(_broken(record, ["totals"], [5, 5, 5]))
     with pytest.raises(RecordError, match="winner: recorded"):
-        load_record(_broken(record, ["winner"], 2))
+        from_record(_broken(record, ["winner"], 2))
     extra = copy.deepcopy(record)
     extra["deals"].append(copy.deepcopy(record["deals"][-1]))
     with pytest.raises(RecordError, match=r"deals\[2\]: the game is over"):
-        load_record(extra)
+        from_record(extra)
 
 
 def test_summaries():

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from pytrick.records import load_record
+from pytrick.records import from_record, loads_record
 from pytrick.spitzer import (
     HeuristicBot,
     RandomBot,
@@ -112,7 +112,7 @@ def test_golden_records_of_seeded_deals(name: str) -> None:
         path.write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     stored = json.loads(path.read_text(encoding="utf-8"))
     assert record == stored, "the seeded deal or its play changed: check, then regenerate"
-    replayed = load_record(stored)
+    replayed = from_record(stored)
     assert isinstance(replayed, SpitzerDeal) and replayed.is_over
     assert replayed.to_record() == stored
 
@@ -132,7 +132,7 @@ def test_game_record_round_trip() -> None:
     game = finished_game()
     record = game.to_record()
     assert record["kind"] == "game" and record["winner"] == game.winner
-    again = load_record(json.dumps(record))
+    again = loads_record(json.dumps(record))
     assert isinstance(again, SpitzerGame)
     assert again.totals == game.totals and again.winner == game.winner
     assert [d.to_record() for d in again.deals] == [d.to_record() for d in game.deals]
@@ -193,7 +193,7 @@ def test_corrupt_deal_records_name_the_first_bad_field(path: str, value: Any, me
     with pytest.raises(
         RecordError, match=message.replace("[", r"\[").replace("]", r"\]").replace(".", r"\.")
     ):
-        load_record(corrupt(record, path, value))
+        from_record(corrupt(record, path, value))
 
 
 def test_an_illegal_play_in_a_record_names_the_rule() -> None:
@@ -209,7 +209,7 @@ def test_an_illegal_play_in_a_record_names_the_rule() -> None:
     record["announcements"] = ["pass"] * 4
     record["plays"] = ["AC", "JC"]
     with pytest.raises(RecordError) as info:
-        load_record(record)
+        from_record(record)
     assert str(info.value) == "plays[1]: 'JC' is illegal: must follow clubs: you hold 9♣, 8♣ and 7♣"
 
 
@@ -218,20 +218,20 @@ def test_corrupt_game_records() -> None:
     bad = copy.deepcopy(record)
     bad["deals"][1]["dealer"] = (bad["deals"][1]["dealer"] + 2) % 4
     with pytest.raises(RecordError, match=r"deals\[1\]\.dealer: expected seat"):
-        load_record(bad)
+        from_record(bad)
     bad = copy.deepcopy(record)
     bad["totals"] = [0, 0, 0, 0]
     with pytest.raises(RecordError, match="totals: recorded"):
-        load_record(bad)
+        from_record(bad)
     bad = copy.deepcopy(record)
     bad["deals"].append(bad["deals"][0])
     with pytest.raises(RecordError, match=r"deals\[\d+\]: the game is over"):
-        load_record(bad)
+        from_record(bad)
     bad = copy.deepcopy(record)
     bad["deals"][0]["plays"] = bad["deals"][0]["plays"][:5]
     del bad["deals"][0]["result"]
     with pytest.raises(RecordError, match=r"deals\[1\]: the deal before it is not finished"):
-        load_record(bad)
+        from_record(bad)
 
 
 def test_summary_of_a_deal() -> None:

@@ -17,8 +17,11 @@ CardSet('7D AH')
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from trickcore import CardSet
 from trickcore.card import ALL_CARDS, JOKER_1, JOKER_2, N_CARDS, Card, Rank, Suit, parse_card
+from trickcore.errors import InvalidCardError
 
 __all__ = [
     "ALL_CARDS",
@@ -30,4 +33,30 @@ __all__ = [
     "Rank",
     "Suit",
     "parse_card",
+    "strict_card_set",
 ]
+
+
+def strict_card_set(cards: CardSet | int | str | Iterable[int | str], name: str = "hand") -> CardSet:
+    """``CardSet(cards)``, except that a card listed twice raises
+    :class:`~pytrick.InvalidCardError` (a set would silently keep one, and a
+    hand of 9 entries would pass for 8 cards).  *name* names *cards* in the message.
+
+    >>> from pytrick.cards import strict_card_set
+    >>> strict_card_set("QC 7D QC", "hand 2")
+    Traceback (most recent call last):
+    ...
+    trickcore.errors.InvalidCardError: hand 2 lists Q♣ twice
+    """
+    if isinstance(cards, (CardSet, int)) or not isinstance(cards, Iterable):
+        return CardSet(cards)  # a set or mask cannot repeat a card; CardSet refuses the rest
+    items = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
+    hand = CardSet(items)
+    if len(hand) != len(items):
+        seen: set[Card] = set()
+        for item in items:
+            card = Card(item)
+            if card in seen:
+                raise InvalidCardError(f"{name} lists {card.unicode()} twice")
+            seen.add(card)
+    return hand

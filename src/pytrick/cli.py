@@ -4,7 +4,10 @@
 built-in bots and prints it; ``pytrick play spitzer|spidge`` lets a person play
 against them (see :mod:`pytrick.play`); ``pytrick replay FILE [--json]`` validates a
 record, prints its result, and exits 1 (printing the reason) if the record is
-corrupt or illegal; ``pytrick cards`` shows both packs in their rank order.
+corrupt or illegal, 2 if the file cannot be read; ``pytrick explain FILE CARD``
+says whether the player to move may play CARD.  FILE is always a path (or
+``-`` for standard input), never record text; every failure is one line on
+standard error, within the limits of :mod:`pytrick.records`.
 """
 
 from __future__ import annotations
@@ -17,7 +20,8 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from pytrick.records import GAMES, load_record
+from pytrick import records
+from pytrick.records import GAMES
 from trickcore import BACKEND, __version__
 from trickcore.card import parse_card
 from trickcore.errors import IllegalMoveError, PytrickError
@@ -67,25 +71,61 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+class _Unreadable(Exception):
+    """The record file (or standard input) cannot be read: exit status 2."""
+
+
 def _load(path: str) -> object:
-    """The deal or game a record file (or standard input, '-') describes."""
-    source = sys.stdin.read() if path == "-" else path
-    if path != "-" and not path.lstrip().startswith("{"):
-        # A path that does not exist must be reported as a file problem.
-        with open(path, encoding="utf-8") as file:
-            source = file.read()
-    return load_record(source)
+    """The deal or game of the record in file *path* (standard input for '-').
+
+    The file's content is only ever parsed as JSON, never taken for a path.
+    """
+    try:
+        if path == "-":
+            if sys.stdin is None or sys.stdin.closed:
+                raise _Unreadable("standard input is closed")
+            data = records.read_capped(sys.stdin.buffer)
+        else:
+            with open(path, "rb") as file:
+                data = records.read_capped(file)
+    except PytrickError:
+        raise  # larger than the limit: an invalid record, not an unreadable file
+    except OSError as error:
+        raise _Unreadable(error.strerror or str(error)) from None
+    except ValueError as error:  # a path with a NUL byte; a stdin closed underneath
+        raise _Unreadable(str(error)) from None
+    return records.loads_record(data)
+
+
+def _fail(command: str, message: str, err: TextIO) -> None:
+    """Print *message* as one line of at most MAX_MESSAGE_CHARS characters."""
+    line = " ".join(f"pytrick {command}: {message}".split())
+    if len(line) > records.MAX_MESSAGE_CHARS:
+        line = line[: records.MAX_MESSAGE_CHARS - 1] + "…"
+    print(line, file=err)
+
+
+def _load_or_fail(command: str, path: str, err: TextIO) -> tuple[Any, int]:
+    """The record's object and 0, or None and the exit status after reporting."""
+    try:
+        return _load(path), 0
+    except _Unreadable as error:
+        where = "standard input" if path == "-" else records.quote(path)
+        _fail(command, f"cannot read {where}: {error}", err)
+        return None, 2
+    except PytrickError as error:
+        _fail(command, f"invalid record: {error}", err)
+        return None, 1
 
 
 def _explain(path: str, card_text: str, out: TextIO, err: TextIO) -> int:
+    obj, status = _load_or_fail("explain", path, err)
+    if status:
+        return status
     try:
-        obj: Any = _load(path)
         card = parse_card(card_text)
-    except OSError as error:
-        print(f"pytrick explain: cannot read {path!r}: {error.strerror}", file=err)
-        return 2
     except PytrickError as error:
-        print(f"pytrick explain: {error}", file=err)
+        _fail("explain", str(error), err)
         return 1
     deal = obj.deals[-1] if hasattr(obj, "deals") else obj
     if deal.is_over:
@@ -111,14 +151,9 @@ def _explain(path: str, card_text: str, out: TextIO, err: TextIO) -> int:
 
 
 def _replay(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
-    try:
-        obj: Any = _load(path)
-    except OSError as error:
-        print(f"pytrick replay: cannot read {path!r}: {error.strerror}", file=err)
-        return 2
-    except PytrickError as error:
-        print(f"pytrick replay: invalid record: {error}", file=err)
-        return 1
+    obj, status = _load_or_fail("replay", path, err)
+    if status:
+        return status
     if as_json:
         print(json.dumps(obj.summary_json(), indent=2, ensure_ascii=False), file=out)
     else:
@@ -126,9 +161,13 @@ def _replay(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
-    """Run the command line; return the exit status."""
+def main(
+    argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
+) -> int:
+    """Run the command line; return the exit status.  *out* and *err* replace
+    standard output and standard error."""
     out = out if out is not None else sys.stdout
+    err = err if err is not None else sys.stderr
     args = _parser().parse_args(argv)
     try:
         if args.command == "demo":
@@ -140,8 +179,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
 
             return run_cli(args, out)
         if args.command == "explain":
-            return _explain(args.file, args.card, out, sys.stderr)
-        return _replay(args.file, args.json, out, sys.stderr)
+            return _explain(args.file, args.card, out, err)
+        return _replay(args.file, args.json, out, err)
     except BrokenPipeError:
         # The reader went away (`pytrick demo spitzer | head`): stop quietly,
         # and keep Python from complaining again when it flushes stdout at exit.

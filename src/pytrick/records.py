@@ -6,13 +6,16 @@ A record is a JSON object with a common envelope and a game-specific body::
 
 ``game`` is ``"spitzer"`` or ``"spidge"``; ``kind`` is ``"deal"`` (one round)
 or ``"game"`` (deals until someone wins).  The body of each game is documented
-with that game.  :func:`load_record` validates the envelope, then hands the
-record to the game's ``from_record``, which validates every field and replays
-every move; any fault raises :class:`~pytrick.RecordError` naming the first bad
-field, such as ``plays[5]``.
+with that game.  Three functions read a record, each from one kind of source,
+so that text is never taken for a file name or the reverse:
+:func:`load_record` reads a file, :func:`loads_record` parses JSON text and
+:func:`from_record` takes a parsed object.  Each validates the envelope, then
+hands the record to the game's ``from_record``, which validates every field
+and replays every move; any fault raises :class:`~pytrick.RecordError` naming
+the first bad field, such as ``plays[5]``.
 
->>> from pytrick.records import load_record
->>> load_record('{"format": "pytrick", "version": 7, "game": "spitzer", "kind": "deal"}')
+>>> from pytrick.records import loads_record
+>>> loads_record('{"format": "pytrick", "version": 7, "game": "spitzer", "kind": "deal"}')
 Traceback (most recent call last):
 ...
 trickcore.errors.RecordError: version: unsupported record version 7 (this pytrick reads version 1)
@@ -23,16 +26,22 @@ from __future__ import annotations
 import importlib
 import json
 import os
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Protocol, TypeVar
+import reprlib
+import warnings
+from collections.abc import Callable, Collection, Mapping, Sequence
+from typing import IO, Any, Protocol, TypeVar
 
 from trickcore.card import Card, parse_card
 from trickcore.errors import InvalidCardError, PytrickError, RecordError, RulesError
 
 __all__ = [
+    "ENVELOPE_FIELDS",
     "FORMAT",
     "GAMES",
     "KINDS",
+    "MAX_MESSAGE_CHARS",
+    "MAX_NESTING",
+    "MAX_RECORD_BYTES",
     "VERSION",
     "DealLike",
     "GameLike",
@@ -41,12 +50,16 @@ __all__ = [
     "check_replayed_result",
     "dump_record",
     "envelope",
+    "from_record",
     "game_record",
     "load_record",
+    "loads_record",
+    "quote",
     "read_body",
+    "read_capped",
     "read_game",
-    "read_record_text",
     "read_rules",
+    "record_error",
     "replay_moves",
 ]
 
@@ -54,8 +67,61 @@ FORMAT = "pytrick"
 VERSION = 1
 GAMES = ("spitzer", "spidge")
 KINDS = ("deal", "game")
+ENVELOPE_FIELDS = ("format", "version", "game", "kind")
+
+#: The largest record read, in bytes of UTF-8 (characters, for ``str`` text).
+#: A deal takes about 1 KB, so this holds games of thousands of deals.
+MAX_RECORD_BYTES = 4 * 1024 * 1024
+#: The deepest nesting of JSON objects and lists in a record (records use 5).
+MAX_NESTING = 16
+#: The longest error message about a record; quoted values are cut shorter.
+MAX_MESSAGE_CHARS = 300
+#: The most digits of a JSON integer (no record field needs more than a few).
+_MAX_INT_DIGITS = 20
 
 T = TypeVar("T")
+
+
+class _ShortRepr(reprlib.Repr):
+    """``repr`` cut short; huge integers are described, not converted (their
+    decimal form can be slower to make than the whole record was to read)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxdict, self.maxlist, self.maxtuple = 2, 3, 4, 4
+        self.maxstring = self.maxother = 40
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 64:
+            return f"<an integer of {x.bit_length()} bits>"
+        return repr(x)
+
+
+_short_repr = _ShortRepr()
+
+
+def quote(value: object) -> str:
+    """A short ``repr`` of *value* for an error message: at most about 40
+    characters of a string, a few items of a list, never a whole file.
+
+    >>> from pytrick.records import quote
+    >>> quote("QC" * 100)
+    "'QCQCQCQCQCQCQCQCQ...QCQCQCQCQCQCQCQCQC'"
+    >>> quote(list(range(100)))
+    '[0, 1, 2, 3, ...]'
+    """
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    return _short_repr.repr(value)
+
+
+def record_error(message: str) -> RecordError:
+    """A :class:`RecordError` whose message is one line of at most
+    :data:`MAX_MESSAGE_CHARS` characters."""
+    message = " ".join(message.splitlines())
+    if len(message) > MAX_MESSAGE_CHARS:
+        message = message[: MAX_MESSAGE_CHARS - 1] + "…"
+    return RecordError(message)
 
 
 class Recordable(Protocol):
@@ -92,7 +158,7 @@ class RecordReader:
 
     def __init__(self, data: object, path: str = "") -> None:
         if not isinstance(data, Mapping):
-            raise RecordError(f"{path or 'record'}: expected a JSON object, got {_kind(data)}")
+            raise record_error(f"{path or 'record'}: expected a JSON object, got {_kind(data)}")
         self.data: Mapping[str, Any] = data
         self.path = path
 
@@ -104,10 +170,18 @@ class RecordReader:
 
     def error(self, name: str | int, message: str) -> RecordError:
         """A RecordError for field *name*."""
-        return RecordError(f"{self.where(name)}: {message}")
+        return record_error(f"{self.where(name)}: {message}")
 
     def has(self, name: str) -> bool:
         return name in self.data
+
+    def check_fields(self, known: Collection[str]) -> None:
+        """Refuse a field not in *known*, as unknown rule options are refused
+        (a misspelt optional field must not be silently ignored)."""
+        for name in self.data:
+            if name not in known:
+                field = name if isinstance(name, str) else quote(name)
+                raise self.error(field, f"unknown field (known: {', '.join(known)})")
 
     def raw(self, name: str) -> Any:
         """The value of a required field, unchecked."""
@@ -132,7 +206,7 @@ class RecordReader:
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(name, f"expected an integer, got {_kind(value)}")
         if not low <= value <= high:
-            raise self.error(name, f"{value} is out of range {low}..{high}")
+            raise self.error(name, f"{quote(value)} is out of range {low}..{high}")
         return value
 
     def choice(self, name: str, choices: Sequence[str], default: str | None = None) -> str:
@@ -140,7 +214,7 @@ class RecordReader:
         value = self.typed(name, str, default)
         if value not in choices:
             allowed = ", ".join(repr(c) for c in choices)
-            raise self.error(name, f"{value!r} is not one of {allowed}")
+            raise self.error(name, f"{quote(value)} is not one of {allowed}")
         return value
 
     def object(self, name: str) -> RecordReader:
@@ -164,40 +238,108 @@ class RecordReader:
 def card_at(path: str, value: object) -> Card:
     """Read card text found at *path*, reporting errors against that path."""
     if not isinstance(value, str):
-        raise RecordError(f"{path}: expected card text, got {_kind(value)}")
+        raise record_error(f"{path}: expected card text, got {_kind(value)}")
+    if len(value) > _MAX_CARD_TEXT:
+        raise record_error(f"{path}: {quote(value)} is too long to be card text")
     try:
         return parse_card(value)
     except InvalidCardError as error:
-        raise RecordError(f"{path}: {error}") from None
+        raise record_error(f"{path}: {error}") from None
 
 
-def read_record_text(source: str | bytes | os.PathLike[str]) -> Any:
-    """Parse JSON from text, bytes or a file path; bad JSON is a RecordError."""
-    if isinstance(source, os.PathLike) or (
-        isinstance(source, str) and not source.lstrip().startswith("{")
-    ):
+def distinct_cards(path: str, value: object, size: int) -> list[Card]:
+    """A hand of exactly *size* cards at *path*, none listed twice."""
+    if not isinstance(value, list):
+        raise record_error(f"{path}: expected a list of {size} cards, got {_kind(value)}")
+    cards: list[Card] = []
+    first: dict[Card, int] = {}
+    for i, text in enumerate(value):
+        card = card_at(f"{path}[{i}]", text)
+        if card in first:
+            raise record_error(f"{path}[{i}]: {card.unicode()} is listed twice (also at {path}[{first[card]}])")
+        first[card] = i
+        cards.append(card)
+    if len(cards) != size:
+        raise record_error(f"{path}: expected {size} cards, got {len(cards)}")
+    return cards
+
+
+# Longer than any spelling parse_card accepts ("JK1", "10♥", "Q♣").
+_MAX_CARD_TEXT = 8
+
+
+def read_capped(file: IO[bytes]) -> bytes:
+    """Read a record from a binary *file*: at most :data:`MAX_RECORD_BYTES`
+    (one byte more is read to tell a larger file, which is refused, so an
+    endless stream such as ``/dev/zero`` ends the read)."""
+    data = file.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise record_error(f"record is larger than the limit of {MAX_RECORD_BYTES} bytes")
+    return data
+
+
+def _refuse_constant(name: str) -> Any:
+    raise record_error(f"record is not valid JSON: {name} is not a JSON number")
+
+
+def _parse_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > _MAX_INT_DIGITS:
+        raise record_error(f"record holds an integer of {len(digits)} digits; the limit is {_MAX_INT_DIGITS}")
+    return int(digits)
+
+
+def _check_nesting(value: object) -> None:
+    """Refuse objects and lists nested deeper than :data:`MAX_NESTING`."""
+    level: list[object] = [value]
+    for _ in range(MAX_NESTING):
+        level = [
+            child
+            for item in level
+            if isinstance(item, (dict, list))
+            for child in (item.values() if isinstance(item, dict) else item)
+        ]
+        if not level:
+            return
+    if any(isinstance(item, (dict, list)) for item in level):
+        raise record_error(f"record is nested deeper than the limit of {MAX_NESTING} levels")
+
+
+def parse_record_text(text: str | bytes) -> Any:
+    """Parse the JSON of a record, within the documented limits; any fault
+    (not UTF-8, not JSON, too large, too deep, a huge number) is a RecordError."""
+    if len(text) > MAX_RECORD_BYTES:
+        raise record_error(f"record is larger than the limit of {MAX_RECORD_BYTES} bytes")
+    if isinstance(text, (bytes, bytearray)):
         try:
-            with open(source, encoding="utf-8") as file:
-                text: str | bytes = file.read()
-        except OSError as error:
-            raise RecordError(f"cannot read record file {os.fspath(source)!r}: {error.strerror}") from None
-    else:
-        text = source
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise record_error(
+                f"record is not UTF-8 text: byte {error.object[error.start]:#04x} at offset {error.start}"
+            ) from None
+    elif not isinstance(text, str):
+        raise record_error(f"record text must be str or bytes, not {type(text).__name__}")
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as error:
-        raise RecordError(f"record is not valid JSON: {error}") from None
+        record = json.loads(text, parse_int=_parse_int, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as error:
+        raise record_error(f"record is not valid JSON: {error}") from None
+    except RecursionError:
+        raise record_error(f"record is nested deeper than the limit of {MAX_NESTING} levels") from None
+    _check_nesting(record)
+    return record
 
 
 def check_envelope(record: object) -> tuple[str, str]:
     """Validate the envelope of a parsed record; return its (game, kind)."""
     reader = RecordReader(record)
     if reader.typed("format", str) != FORMAT:
-        raise reader.error("format", f"expected {FORMAT!r}, got {reader.data['format']!r}")
+        raise reader.error("format", f"expected {FORMAT!r}, got {quote(reader.data['format'])}")
     version = reader.raw("version")
-    if version != VERSION or isinstance(version, bool):
+    if type(version) is not int:
+        raise reader.error("version", f"expected the integer {VERSION}, got {_kind(version)}")
+    if version != VERSION:
         raise reader.error(
-            "version", f"unsupported record version {version!r} (this pytrick reads version {VERSION})"
+            "version", f"unsupported record version {quote(version)} (this pytrick reads version {VERSION})"
         )
     return reader.choice("game", GAMES), reader.choice("kind", KINDS)
 
@@ -208,15 +350,61 @@ def record_class(game: str, kind: str) -> Any:
     return getattr(module, f"{game.capitalize()}{kind.capitalize()}")
 
 
-def load_record(source: str | bytes | os.PathLike[str] | Mapping[str, Any]) -> Any:
-    """Validate and replay a record; return the deal or game object it describes.
+def from_record(record: Mapping[str, Any]) -> Any:
+    """Validate and replay a parsed record (a mapping, as :func:`json.load`
+    gives); return the deal or game object it describes.
 
-    *source* is a parsed JSON object, JSON text, or a path to a JSON file.
     Raises :class:`RecordError` naming the first bad field or move.
     """
-    record = source if isinstance(source, Mapping) else read_record_text(source)
     game, kind = check_envelope(record)
     return record_class(game, kind).from_record(record)
+
+
+def loads_record(text: str | bytes) -> Any:
+    """Validate and replay a record given as JSON text (``str``, or ``bytes``
+    of UTF-8; a leading byte-order mark is allowed); return its deal or game.
+
+    The text is never taken for a file name.  Raises :class:`RecordError` for
+    invalid JSON, a record over the limits (:data:`MAX_RECORD_BYTES`,
+    :data:`MAX_NESTING`) or a bad field or move.
+    """
+    return from_record(parse_record_text(text))
+
+
+def load_record(path: str | os.PathLike[str] | bytes | Mapping[str, Any]) -> Any:
+    """Validate and replay the record in the file at *path*; return its deal or game.
+
+    A file that cannot be read, or is larger than :data:`MAX_RECORD_BYTES`,
+    raises :class:`RecordError`, as does any fault :func:`loads_record` finds.
+
+    .. deprecated:: 0.2
+       Passing a parsed record (use :func:`from_record`) or JSON text (use
+       :func:`loads_record`) still works for one release, with a
+       :class:`DeprecationWarning`.
+    """
+    if isinstance(path, Mapping):
+        _warn_deprecated("from_record")
+        return from_record(path)
+    if isinstance(path, bytes) or (isinstance(path, str) and path.lstrip().startswith("{")):
+        _warn_deprecated("loads_record")
+        return loads_record(path)
+    try:
+        with open(path, "rb") as file:
+            data = read_capped(file)
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise record_error(f"cannot read record file {quote(os.fspath(path))}: {reason}") from None
+    except ValueError as error:  # a path with a NUL byte
+        raise record_error(f"cannot read record file {quote(path)}: {error}") from None
+    return loads_record(data)
+
+
+def _warn_deprecated(replacement: str) -> None:
+    warnings.warn(
+        f"load_record() of a parsed record or JSON text is deprecated: use {replacement}()",
+        DeprecationWarning,
+        stacklevel=3,
+    )
 
 
 def dump_record(obj: Recordable) -> dict[str, Any]:
@@ -290,7 +478,7 @@ def read_rules(reader: RecordReader, from_dict: Callable[[Mapping[str, Any]], R]
         return from_dict(rules.data)
     except RulesError as error:
         # RulesError messages start with the option's name.
-        raise RecordError(f"{rules.path}.{error}") from None
+        raise record_error(f"{rules.path}.{error}") from None
 
 
 def replay_moves(reader: RecordReader, name: str, read: Callable[[str, Any], R],
@@ -305,7 +493,7 @@ def replay_moves(reader: RecordReader, name: str, read: Callable[[str, Any], R],
         try:
             apply(move)
         except PytrickError as error:
-            raise RecordError(f"{path}: {value!r} is illegal: {error}") from None
+            raise record_error(f"{path}: {quote(value)} is illegal: {error}") from None
 
 
 def check_replayed_result(reader: RecordReader, deal: DealLike) -> None:
@@ -318,7 +506,7 @@ def check_replayed_result(reader: RecordReader, deal: DealLike) -> None:
     replayed = deal.result.to_json()
     if recorded != replayed:
         raise reader.error(
-            "result", f"does not match the replay: recorded {recorded}, replayed {replayed}"
+            "result", f"does not match the replay: recorded {quote(recorded)}, replayed {replayed}"
         )
 
 
@@ -349,10 +537,10 @@ def read_game(reader: RecordReader, new_game: Callable[[int], G_],
         body = RecordReader(value, path)
         if game is not None:
             if game.current is not None:
-                raise RecordError(f"{path}: the deal before it is not finished")
+                raise record_error(f"{path}: the deal before it is not finished")
             game.finish_deal()
             if game.is_over:
-                raise RecordError(f"{path}: the game is over: {who} {game.winner} has won")
+                raise record_error(f"{path}: the game is over: {who} {game.winner} has won")
             expected = game.next_dealer()
             if body.int("dealer", 0, n_dealers - 1) != expected:
                 raise body.error(
@@ -365,15 +553,15 @@ def read_game(reader: RecordReader, new_game: Callable[[int], G_],
         try:
             game.add_deal(deal)
         except PytrickError as error:
-            raise RecordError(f"{path}: {error}") from None
+            raise record_error(f"{path}: {error}") from None
     if game is None:
         raise reader.error("deals", "a game record needs at least one deal")
     if reader.has("totals") and reader.raw("totals") != list(game.totals):
         raise reader.error(
-            "totals", f"recorded {reader.raw('totals')}, replayed {list(game.totals)}"
+            "totals", f"recorded {quote(reader.raw('totals'))}, replayed {list(game.totals)}"
         )
     if reader.has("winner") and reader.raw("winner") != game.winner:
-        raise reader.error("winner", f"recorded {reader.raw('winner')!r}, replayed {game.winner!r}")
+        raise reader.error("winner", f"recorded {quote(reader.raw('winner'))}, replayed {game.winner!r}")
     return game
 
 
@@ -383,9 +571,9 @@ def _kind(value: object) -> str:
     if isinstance(value, bool):
         return "a boolean"
     if isinstance(value, (int, float)):
-        return f"the number {value!r}"
+        return f"the number {quote(value)}"
     if isinstance(value, str):
-        return f"the string {value!r}"
+        return f"the string {quote(value)}"
     if isinstance(value, list):
         return "a list"
     if isinstance(value, Mapping):

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
 import trickcore
+from pytrick.cards import strict_card_set
 from pytrick.spidge.dealing import cut_for_dealer, deal_pack, shuffled_pack
 from pytrick.spidge.observation import SpidgeObservation
 from pytrick.spidge.position import format_position, parse_position
@@ -82,6 +83,8 @@ class SpidgeDeal(_core.SpidgeState):
             raise trickcore.InvalidCardError(
                 "a Spidge deal needs three players' hands and the dummy"
             )
+        hands = [strict_card_set(hand, f"player {p}'s hand") for p, hand in enumerate(hands)]
+        dummy = strict_card_set(dummy, "the dummy")
         by_hand = [hands[player_of(h, dealer)] if h != Hand.DUMMY else dummy for h in Hand]
         super().__init__(by_hand, rules.flags, rules.slam_tricks, rules.spidge_tricks)
         self.context = _Context(dealer, rules)

@@ -33,7 +33,6 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pytrick import records
 from pytrick.records import RecordReader, card_at, envelope
 from pytrick.spidge.rules import SpidgeRules
-from trickcore.card import Card
 from trickcore.errors import PytrickError, RecordError
 
 if TYPE_CHECKING:
@@ -50,6 +49,11 @@ __all__ = [
 ]
 
 D = TypeVar("D", bound="SpidgeDeal")
+
+#: The fields of a deal body, in a deal record or in a game record's ``deals``.
+DEAL_FIELDS = ("dealer", "hands", "dummy", "pack", "plays", "result")
+#: The fields of a game record after the envelope.
+GAME_FIELDS = ("rules", "deals", "totals", "winner")
 G = TypeVar("G", bound="SpidgeGame")
 
 
@@ -79,14 +83,11 @@ def read_rules(reader: RecordReader) -> SpidgeRules:
     return records.read_rules(reader, SpidgeRules.from_dict, SpidgeRules)
 
 
-def _hand(path: str, value: object) -> list[Card]:
-    if not isinstance(value, list):
-        raise RecordError(f"{path}: expected a list of 13 cards")
-    return [card_at(f"{path}[{i}]", text) for i, text in enumerate(value)]
-
-
-def read_deal_body(cls: type[D], reader: RecordReader, rules: SpidgeRules) -> D:
-    """Validate and replay the body of a deal read by *reader*."""
+def read_deal_body(cls: type[D], reader: RecordReader, rules: SpidgeRules,
+                   fields: tuple[str, ...] = DEAL_FIELDS) -> D:
+    """Validate and replay the body of a deal read by *reader*, which may hold
+    no field but *fields*."""
+    reader.check_fields(fields)
     dealer = reader.int("dealer", 0, 2)
     has_hands = reader.has("hands") or reader.has("dummy")
     if has_hands == reader.has("pack"):
@@ -98,8 +99,8 @@ def read_deal_body(cls: type[D], reader: RecordReader, rules: SpidgeRules) -> D:
             items = reader.items("hands")
             if len(items) != 3:
                 raise reader.error("hands", f"expected 3 hands (players 0, 1, 2), got {len(items)}")
-            hands = [_hand(path, value) for path, value in items]
-            dummy = _hand(reader.where("dummy"), reader.raw("dummy"))
+            hands = [records.distinct_cards(path, value, 13) for path, value in items]
+            dummy = records.distinct_cards(reader.where("dummy"), reader.raw("dummy"), 13)
             deal = cls(hands, dummy, dealer, rules)
     except RecordError:
         raise
@@ -113,7 +114,8 @@ def read_deal_body(cls: type[D], reader: RecordReader, rules: SpidgeRules) -> D:
 def read_deal_record(cls: type[D], data: Mapping[str, Any]) -> D:
     """Validate and replay a whole deal record."""
     reader = records.read_body(data, "spidge", "deal")
-    return read_deal_body(cls, reader, read_rules(reader))
+    fields = (*records.ENVELOPE_FIELDS, "rules", *DEAL_FIELDS)
+    return read_deal_body(cls, reader, read_rules(reader), fields)
 
 
 def game_record(game: SpidgeGame) -> dict[str, Any]:
@@ -126,6 +128,8 @@ def read_game_record(cls: type[G], data: Mapping[str, Any]) -> G:
     from pytrick.spidge.deal import SpidgeDeal
 
     reader = records.read_body(data, "spidge", "game")
+    reader.raw("deals")  # a deal record labelled "game" is told so first
+    reader.check_fields((*records.ENVELOPE_FIELDS, *GAME_FIELDS))
     rules = read_rules(reader)
     return records.read_game(
         reader,

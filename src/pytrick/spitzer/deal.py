@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import trickcore
+from pytrick.cards import strict_card_set
 from pytrick.spitzer.announcement import Announcement, GameType
 from pytrick.spitzer.observation import SpitzerObservation
 from pytrick.spitzer.result import SpitzerResult
@@ -74,7 +75,10 @@ class SpitzerDeal(_core.SpitzerState):
     def from_hands(
         cls: type[_D], hands: Sequence[HandLike], dealer: int = 0, rules: SpitzerRules | None = None
     ) -> _D:
-        """A deal of four explicit hands (by seat) with *dealer* dealing."""
+        """A deal of four explicit hands (by seat) with *dealer* dealing; a
+        card listed twice in a hand is an :class:`~pytrick.InvalidCardError`."""
+        if isinstance(hands, Sequence) and not isinstance(hands, (str, bytes)):
+            hands = [strict_card_set(hand, f"hand {seat}") for seat, hand in enumerate(hands)]
         return cls(hands, dealer, (rules or SpitzerRules()).flags)
 
     @classmethod

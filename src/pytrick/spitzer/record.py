@@ -51,6 +51,11 @@ __all__ = [
 ]
 
 D = TypeVar("D", bound="SpitzerDeal")
+
+#: The fields of a deal body, in a deal record or in a game record's ``deals``.
+DEAL_FIELDS = ("dealer", "hands", "pack", "announcements", "plays", "result")
+#: The fields of a game record after the envelope.
+GAME_FIELDS = ("rules", "deals", "totals", "winner")
 G = TypeVar("G", bound="SpitzerGame")
 
 
@@ -79,8 +84,11 @@ def read_rules(reader: RecordReader) -> SpitzerRules:
     return records.read_rules(reader, SpitzerRules.from_dict, SpitzerRules)
 
 
-def read_deal_body(cls: type[D], reader: RecordReader, rules: SpitzerRules) -> D:
-    """Validate and replay the body of a deal read by *reader*."""
+def read_deal_body(cls: type[D], reader: RecordReader, rules: SpitzerRules,
+                   fields: tuple[str, ...] = DEAL_FIELDS) -> D:
+    """Validate and replay the body of a deal read by *reader*, which may hold
+    no field but *fields*."""
+    reader.check_fields(fields)
     dealer = reader.int("dealer", 0, 3)
     if reader.has("hands") == reader.has("pack"):
         raise reader.error("hands", "give exactly one of 'hands' and 'pack'")
@@ -91,11 +99,7 @@ def read_deal_body(cls: type[D], reader: RecordReader, rules: SpitzerRules) -> D
             items = reader.items("hands")
             if len(items) != 4:
                 raise reader.error("hands", f"expected 4 hands, got {len(items)}")
-            hands = []
-            for path, value in items:
-                if not isinstance(value, list):
-                    raise RecordError(f"{path}: expected a list of 8 cards")
-                hands.append([card_at(f"{path}[{i}]", text) for i, text in enumerate(value)])
+            hands = [records.distinct_cards(path, value, 8) for path, value in items]
             deal = cls.from_hands(hands, dealer, rules)
     except RecordError:
         raise
@@ -110,7 +114,8 @@ def read_deal_body(cls: type[D], reader: RecordReader, rules: SpitzerRules) -> D
 def read_deal_record(cls: type[D], data: Mapping[str, Any]) -> D:
     """Validate and replay a whole deal record."""
     reader = records.read_body(data, "spitzer", "deal")
-    return read_deal_body(cls, reader, read_rules(reader))
+    fields = (*records.ENVELOPE_FIELDS, "rules", *DEAL_FIELDS)
+    return read_deal_body(cls, reader, read_rules(reader), fields)
 
 
 def game_record(game: SpitzerGame) -> dict[str, Any]:
@@ -123,6 +128,8 @@ def read_game_record(cls: type[G], data: Mapping[str, Any]) -> G:
     from pytrick.spitzer.deal import SpitzerDeal
 
     reader = records.read_body(data, "spitzer", "game")
+    reader.raw("deals")  # a deal record labelled "game" is told so first
+    reader.check_fields((*records.ENVELOPE_FIELDS, *GAME_FIELDS))
     rules = read_rules(reader)
     return records.read_game(
         reader,
@@ -134,7 +141,9 @@ def read_game_record(cls: type[G], data: Mapping[str, Any]) -> G:
 
 def _announcement_token(path: str, value: object) -> str:
     if not isinstance(value, str):
-        raise RecordError(f"{path}: expected an announcement token such as 'pass', got {value!r}")
+        raise records.record_error(
+            f"{path}: expected an announcement token such as 'pass', got {records.quote(value)}"
+        )
     return value
 
 
