@@ -1,0 +1,68 @@
+"""The fuzz targets under Hypothesis: every test run tries each briefly.
+
+Raw bytes find crashes of the parsers; the text strategies aim at the grammar
+(card words, position fields, JSON) so that most examples get past the first
+check.  ``PYTRICK_FUZZ_EXAMPLES`` raises the number of examples for a longer
+run (see README.md); atheris runs the same targets guided by coverage.
+"""
+
+from __future__ import annotations
+
+import os
+
+from fuzz_targets import TARGETS, cli_replay, json_record
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+EXAMPLES = int(os.environ.get("PYTRICK_FUZZ_EXAMPLES", "60"))
+FUZZ = settings(max_examples=EXAMPLES, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+WORDS = ["QC", "10♥", "T", "JK1", "JK2", "JK", "jk1", "A", "♠", "7d", "1", "0", "/", ",", " ",
+         "\0", "\ufeff", "Q♣Q♣", "XX", "10", "♥10", "2S", "-", "0/", "AC2C", "JKJK"]
+card_words = st.lists(st.sampled_from(WORDS) | st.text(max_size=4), max_size=12).map("".join)
+positions = st.builds(
+    lambda dealer, fields: "/".join([dealer, *fields]),
+    st.sampled_from(["0", "1", "2", "3", "", "00"]),
+    st.lists(card_words, min_size=0, max_size=6),
+)
+
+
+@FUZZ
+@given(data=st.binary(max_size=200) | card_words.map(str.encode) | positions.map(str.encode))
+def test_card_text(data: bytes) -> None:
+    TARGETS["card_text"](data)
+
+
+@FUZZ
+@given(data=st.binary(max_size=300))
+def test_json_record(data: bytes) -> None:
+    json_record(data)
+
+
+@FUZZ
+@given(data=st.binary(max_size=300))
+def test_cli_replay(data: bytes) -> None:
+    cli_replay(data)
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@FUZZ
+@given(value=json_values)
+def test_any_json_value_is_a_record_error_or_a_record(value: object) -> None:
+    import json
+
+    from pytrick import RecordError
+    from pytrick.records import from_record, loads_record
+
+    for read in (lambda: loads_record(json.dumps(value)), lambda: from_record(value)):  # type: ignore[arg-type]
+        try:
+            read()
+        except RecordError:
+            pass
