@@ -4,6 +4,9 @@ Set TRICKCORE_PUREPYTHON=1 to skip compilation and install the pure-Python
 reference backend only.  On a machine that cannot compile C (no compiler),
 the build warns and installs the same library without its compiled core, as
 msgpack does; set TRICKCORE_REQUIRE_CYTHON=1 to make that an error instead.
+
+TRICKCORE_SANITIZE=address,undefined builds the core for the sanitizer job
+(.ci/sanitize): instrumented, at -O1, and without Python's -fwrapv.
 """
 
 import os
@@ -16,6 +19,19 @@ from setuptools.command.build_ext import build_ext
 
 class optional_build_ext(build_ext):
     """build_ext that falls back to the pure-Python backend if compiling fails."""
+
+    def build_extensions(self):
+        sanitizers = os.environ.get("TRICKCORE_SANITIZE")
+        if sanitizers:
+            # Python's own CFLAGS hold -fwrapv, which defines signed overflow
+            # and so hides it from UBSan: drop it from the compiler command.
+            self.compiler.compiler_so = [f for f in self.compiler.compiler_so if f != "-fwrapv"]
+            flags = [f"-fsanitize={sanitizers}", "-fno-sanitize-recover=undefined",
+                     "-fno-omit-frame-pointer", "-g", "-O1"]
+            for ext in self.extensions:
+                ext.extra_compile_args = [*ext.extra_compile_args, *flags]
+                ext.extra_link_args = [*ext.extra_link_args, f"-fsanitize={sanitizers}"]
+        super().build_extensions()
 
     def run(self):
         try:
