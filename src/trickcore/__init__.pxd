@@ -6,3 +6,4 @@ from trickcore._spitzer cimport *
 from trickcore._spidge cimport *
 from trickcore._sampling cimport *
 from trickcore._observe cimport *
+from trickcore._solve cimport *

@@ -54,7 +54,8 @@ __all__ = [
 __version__ = "0.1.0"
 
 #: The modules every backend provides, by their compiled names.
-MODULES = ("_cards", "_spitzer", "_spidge", "_sampling", "_observe", "_batch", "_rollouts")
+MODULES = ("_cards", "_spitzer", "_spidge", "_sampling", "_observe", "_batch", "_rollouts",
+           "_solve")
 
 
 def load_backend(name: Literal["cython", "python"]) -> dict[str, ModuleType]:

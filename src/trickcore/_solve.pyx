@@ -1,0 +1,895 @@
+# cython: language_level=3, binding=True, embedsignature=True
+"""Exact double-dummy solvers (compiled): Spitzer card points or score, Spidge tricks.
+
+The search is alpha-beta over the tricks still to play, with a
+transposition table keyed on the four hands, the leader and the rule state
+at trick boundaries, equivalent-card reduction (cards of one hand that no
+other live card separates, and that are worth the same points, are one
+move), move ordering, the remaining-points bound and MTD(f) null-window
+searches on the value.  The naive twin is ``trickcore._reference._solve``
+(plain minimax); both give the same values, card by card.
+
+Values (docs/search.rst says the same for users):
+
+* Spitzer, ``SOLVE_POINTS``: the declaring side's card points at the end
+  of the deal, points already taken included; ``SOLVE_SCORE``: the signed
+  scoring-table entry (RULES.md 1.8), +N when each declarer scores N, -N
+  when each opponent does.  The seats of the declaring side *as settled by
+  the cards played so far* (``SpitzerState.declarers()``) maximise, the
+  others minimise.  When the hands do not fix the sides (a first-trick call
+  before its partner is known, a first-void-player void call before the
+  caller's first lead is complete), a seat plays against the caller until a
+  rule binds it to him, and for him from then on; the value counts the
+  declaring side as it stands at the end of the deal.
+* Spidge: the tricks of one hand (the dealer's counted with the dummy's) at
+  the end of the deal.  ``SOLVE_MOST``: that hand (with the dummy, when it is
+  the dealer) maximises and every other hand minimises; ``SOLVE_FEWEST``:
+  the roles are reversed.
+"""
+
+import threading
+
+from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+from libc.string cimport memset
+
+from trickcore._cards cimport mask_t, tc_popcount64, tc_lowest64
+from trickcore._spitzer cimport (
+    SpitzerDeal, SpitzerState, spitzer_card, spitzer_declarers, spitzer_game_type,
+    spitzer_announcer, spitzer_leader, spitzer_legal, spitzer_play, spitzer_undo,
+    spitzer_trick_winner, spitzer_phase, spitzer_to_move, spitzer_called_ace,
+    SPITZER_SUIT, SPITZER_STRENGTH, SPITZER_POINTS, SPITZER_DENSE_SUIT_MASK, SPITZER_SCORING,
+    SP_PLAY, SP_ACE_CALL_CLUBS, SP_VOID_CALL, SP_GAME_FIRST_TRICK_CALL, SP_GAME_VOID_CALL,
+)
+from trickcore._spidge cimport (
+    spidge_state, SpidgeState, spidge_legal, spidge_play, spidge_undo, spidge_to_move,
+    SPIDGE_OPT_WILD_JOKERS, SPIDGE_OPT_SPADES_MUST_BE_BROKEN,
+)
+from trickcore import _solve_messages as _msg
+
+__all__ = [
+    "POINTS", "SCORE", "MOST", "FEWEST", "DEFAULT_TT_BITS",
+    "solve_spitzer", "solve_spidge", "solve_spitzer_many", "solve_spidge_many",
+]
+
+POINTS = SOLVE_POINTS
+SCORE = SOLVE_SCORE
+MOST = SOLVE_MOST
+FEWEST = SOLVE_FEWEST
+DEFAULT_TT_BITS = SOLVE_DEFAULT_TT_BITS
+
+cdef enum:
+    _INF = 10000
+    _MEASURE_POINTS = 0
+    _MEASURE_TRICKS = 1
+
+# -- the transposition table -----------------------------------------------------
+
+
+cdef tc_solver* tc_solver_new(int bits) noexcept nogil:
+    cdef tc_solver* s
+    if bits < 4 or bits > 30:
+        return NULL
+    s = <tc_solver*>calloc(1, sizeof(tc_solver))
+    if s == NULL:
+        return NULL
+    s.table = <tc_tt_entry*>calloc((<uint64_t>1) << bits, sizeof(tc_tt_entry))
+    if s.table == NULL:
+        free(s)
+        return NULL
+    s.size_mask = ((<uint64_t>1) << bits) - 1
+    return s
+
+
+cdef void tc_solver_free(tc_solver* s) noexcept nogil:
+    if s != NULL:
+        free(s.table)
+        free(s)
+
+
+cdef void _new_search(tc_solver* s) noexcept nogil:
+    """Forget the table (a new deal or objective) in O(1): entries of an
+    older stamp do not match."""
+    s.stamp += 1
+    if s.stamp == 0:
+        memset(s.table, 0, (s.size_mask + 1) * sizeof(tc_tt_entry))
+        s.stamp = 1
+
+
+cdef inline tc_tt_entry* _slot(tc_solver* s, const uint64_t* key, uint32_t extra) noexcept nogil:
+    cdef uint64_t h = (key[0] * <uint64_t>0x9E3779B97F4A7C15 ^ key[1] * <uint64_t>0xC2B2AE3D27D4EB4F
+                       ^ key[2] * <uint64_t>0x165667B19E3779F9 ^ key[3] * <uint64_t>0xD6E8FEB86659FD93
+                       ^ extra * <uint64_t>0xFF51AFD7ED558CCD)
+    h ^= h >> 29
+    return &s.table[h & s.size_mask]
+
+
+cdef inline bint _matches(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uint32_t extra) noexcept nogil:
+    return (e.stamp == s.stamp and e.extra == extra and e.key[0] == key[0] and e.key[1] == key[1]
+            and e.key[2] == key[2] and e.key[3] == key[3])
+
+
+cdef inline void _store(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uint32_t extra,
+                        int best, int alpha, int beta, int hi) noexcept nogil:
+    """Record what a fail-soft search with window (alpha, beta) proved."""
+    cdef int lower = 0, upper = hi
+    if _matches(s, e, key, extra):
+        lower = e.lower
+        upper = e.upper
+    else:
+        e.stamp = s.stamp
+        e.extra = extra
+        e.key[0] = key[0]
+        e.key[1] = key[1]
+        e.key[2] = key[2]
+        e.key[3] = key[3]
+    if best <= alpha:
+        if best < upper:
+            upper = best
+    elif best >= beta:
+        if best > lower:
+            lower = best
+    else:
+        lower = best
+        upper = best
+    e.lower = <int16_t>lower
+    e.upper = <int16_t>upper
+
+
+# -- Spitzer ------------------------------------------------------------------------
+
+# Tables by dense action, filled at import: effective suit, strength, points,
+# and each effective suit's cards from the highest down.
+cdef signed char Z_SUIT[32]
+cdef signed char Z_STRENGTH[32]
+cdef signed char Z_POINTS[32]
+cdef int Z_ORDER[5][14]
+cdef int Z_ORDER_N[5]
+cdef int Z_BYTE_POINTS[256]   # card points of one printed suit's byte of a dense mask
+
+
+def _fill_spitzer_tables():
+    cdef int a, s, k, b
+    for s in range(5):
+        Z_ORDER_N[s] = 0
+    for a in range(32):
+        Z_SUIT[a] = SPITZER_SUIT[spitzer_card(a)]
+        Z_STRENGTH[a] = SPITZER_STRENGTH[spitzer_card(a)]
+        Z_POINTS[a] = SPITZER_POINTS[spitzer_card(a)]
+    for s in range(5):
+        ordered = sorted((a for a in range(32) if Z_SUIT[a] == s), key=lambda a: -Z_STRENGTH[a])
+        for k, a in enumerate(ordered):
+            Z_ORDER[s][k] = a
+        Z_ORDER_N[s] = len(ordered)
+    for b in range(256):
+        Z_BYTE_POINTS[b] = sum(Z_POINTS[k] for k in range(8) if b >> k & 1)
+
+
+_fill_spitzer_tables()
+
+
+cdef inline int _z_mask_points(uint32_t m) noexcept nogil:
+    return (Z_BYTE_POINTS[m & 0xFF] + Z_BYTE_POINTS[(m >> 8) & 0xFF]
+            + Z_BYTE_POINTS[(m >> 16) & 0xFF] + Z_BYTE_POINTS[m >> 24])
+
+
+cdef inline bint _z_beats(int card, int best) noexcept nogil:
+    if Z_SUIT[card] == 4:
+        return Z_SUIT[best] != 4 or Z_STRENGTH[card] > Z_STRENGTH[best]
+    return Z_SUIT[best] == Z_SUIT[card] and Z_STRENGTH[card] > Z_STRENGTH[best]
+
+
+cdef inline int _z_winner(const SpitzerDeal* d, int trick) noexcept nogil:
+    """The winner of a complete trick."""
+    if trick < 7:
+        return spitzer_leader(d, trick + 1)
+    return spitzer_trick_winner(d, 7)
+
+
+cdef inline int _z_trick_measure(tc_solver* s, const SpitzerDeal* d, int trick) noexcept nogil:
+    cdef int first = 4 * trick
+    if s.measure == _MEASURE_TRICKS:
+        return 1
+    return (Z_POINTS[d.plays[first]] + Z_POINTS[d.plays[first + 1]]
+            + Z_POINTS[d.plays[first + 2]] + Z_POINTS[d.plays[first + 3]])
+
+
+cdef int _z_counted(tc_solver* s, const SpitzerDeal* d, int side, int tricks) noexcept nogil:
+    """The measure the seats of *side* took in the first *tricks* tricks."""
+    cdef int t, total = 0
+    for t in range(tricks):
+        if (side >> _z_winner(d, t)) & 1:
+            total += _z_trick_measure(s, d, t)
+    return total
+
+
+cdef inline int _z_side(tc_solver* s, const SpitzerDeal* d) noexcept nogil:
+    return spitzer_declarers(d) if s.dynamic else s.count_side
+
+
+cdef int _z_caller_has_led(const SpitzerDeal* d) noexcept nogil:
+    cdef int caller = spitzer_announcer(d), t
+    for t in range(d.n_played >> 2):
+        if spitzer_leader(d, t) == caller:
+            return 1
+    return 0
+
+
+cdef int _z_moves(const SpitzerDeal* d, uint32_t legal, int pos, int seat, int side,
+                  int* out) noexcept nogil:
+    """The legal moves of *seat*, one per class of equivalent cards, best guesses first."""
+    cdef uint32_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    cdef int k, a, prev, n = 0, suit, i, j, best = -1, winner = 0, mine
+    cdef int scores[8]
+    cdef int sc
+    cdef bint top
+    for k in range(pos):
+        a = d.plays[d.n_played - pos + k]
+        alive |= (<uint32_t>1) << a
+        if best < 0 or _z_beats(a, best):
+            best = a
+            winner = k
+    if pos:
+        winner = (seat - pos + winner) & 3
+        mine = ((side >> winner) & 1) == ((side >> seat) & 1)
+    for suit in range(5):
+        prev = -1
+        top = True
+        for k in range(Z_ORDER_N[suit]):
+            a = Z_ORDER[suit][k]
+            if not (alive >> a) & 1:
+                continue
+            if (legal >> a) & 1:
+                if prev >= 0 and Z_POINTS[prev] == Z_POINTS[a]:
+                    prev = a
+                    continue
+                prev = a
+                if pos == 0:
+                    sc = 100 + Z_POINTS[a] if top else -Z_STRENGTH[a]
+                elif mine:
+                    sc = Z_POINTS[a] - (20 if _z_beats(a, best) else 0)
+                elif _z_beats(a, best):
+                    sc = 100 - Z_STRENGTH[a] + Z_POINTS[a]
+                else:
+                    sc = -2 * Z_POINTS[a] - Z_STRENGTH[a]
+                # Insertion by score, highest first.
+                i = n
+                while i > 0 and scores[i - 1] < sc:
+                    scores[i] = scores[i - 1]
+                    out[i] = out[i - 1]
+                    i -= 1
+                scores[i] = sc
+                out[i] = a
+                n += 1
+            else:
+                prev = -1
+            top = False
+    return n
+
+
+cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) noexcept nogil:
+    """Fail-soft alpha-beta: the measure *side* takes from the current trick on."""
+    cdef int n = d.n_played, pos = n & 3, seat, best, v, gain, i, nm, a, hi = 0, nside, t
+    cdef int alpha0, beta0
+    cdef bint maximise, use_tt = False
+    cdef uint64_t key[4]
+    cdef uint32_t extra = 0
+    cdef tc_tt_entry* e = NULL
+    cdef int moves[8]
+    if n == 32:
+        return 0
+    s.nodes += 1
+    if pos == 0:
+        if s.measure == _MEASURE_POINTS:
+            hi = _z_mask_points(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3])
+        else:
+            hi = 8 - (n >> 2)
+        if hi <= alpha:
+            return hi
+        if beta <= 0:
+            return 0
+        # A first-void-player void call before the caller has led: tricks the
+        # partner-to-be already took will count, so the future depends on the
+        # past; no table there.
+        use_tt = True
+        if s.dynamic and spitzer_called_ace(d) < 0 and d.announcement == SP_VOID_CALL:
+            use_tt = _z_caller_has_led(d) != 0
+        if use_tt:
+            key[0] = d.hands[0]
+            key[1] = d.hands[1]
+            key[2] = d.hands[2]
+            key[3] = d.hands[3]
+            extra = (spitzer_leader(d, n >> 2) | (side << 2) | ((n == 0) << 7)
+                     | (s.measure << 8))
+            if SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL:
+                extra |= _z_caller_has_led(d) << 6
+            e = _slot(s, key, extra)
+            if _matches(s, e, key, extra):
+                if e.lower >= beta:
+                    return e.lower
+                if e.upper <= alpha:
+                    return e.upper
+                if e.lower > alpha:
+                    alpha = e.lower
+                if e.upper < beta:
+                    beta = e.upper
+    alpha0 = alpha
+    beta0 = beta
+    seat = (spitzer_leader(d, n >> 2) + pos) & 3
+    maximise = (side >> seat) & 1
+    nm = _z_moves(d, spitzer_legal(d), pos, seat, side, moves)
+    best = -_INF if maximise else _INF
+    for i in range(nm):
+        a = moves[i]
+        spitzer_play(d, a)
+        if pos == 3:
+            t = n >> 2
+            if s.dynamic:
+                nside = spitzer_declarers(d)
+                gain = _z_counted(s, d, nside, t + 1) - _z_counted(s, d, side, t)
+            else:
+                nside = side
+                gain = _z_trick_measure(s, d, t) if (side >> _z_winner(d, t)) & 1 else 0
+            v = gain + _z_search(s, d, nside, alpha - gain, beta - gain)
+        else:
+            v = _z_search(s, d, side, alpha, beta)
+        spitzer_undo(d)
+        if maximise:
+            if v > best:
+                best = v
+                if best > alpha:
+                    alpha = best
+        else:
+            if v < best:
+                best = v
+                if best < beta:
+                    beta = best
+        if alpha >= beta:
+            break
+    if use_tt:
+        _store(s, e, key, extra, best, alpha0, beta0, hi)
+    return best
+
+
+cdef int _z_mtdf(tc_solver* s, SpitzerDeal* d, int side, int lower, int upper) noexcept nogil:
+    """The exact measure from the current trick on, in [lower, upper], by MTD(f)."""
+    cdef int g = lower, b
+    while lower < upper:
+        b = g + 1 if g == lower else g
+        g = _z_search(s, d, side, b - 1, b)
+        if g < b:
+            upper = g
+        else:
+            lower = g
+    return lower
+
+
+cdef inline bint _z_reaches(tc_solver* s, SpitzerDeal* d, int side, int target) noexcept nogil:
+    """Can the maximising seats make the measure from here on reach *target*?"""
+    if target <= 0:
+        return True
+    return _z_search(s, d, side, target - 1, target) >= target
+
+
+cdef int _z_value(tc_solver* s, SpitzerDeal* d, int objective) noexcept nogil:
+    """The exact value of *d* (a working copy) for *objective*."""
+    cdef int side = _z_side(s, d), done = d.n_played >> 2, k, column, points, tricks
+    cdef int current = 0, hi
+    cdef int thresholds[3]
+    for k in range(d.n_played & 3):
+        current += Z_POINTS[d.plays[d.n_played - 1 - k]]
+    if objective == SOLVE_POINTS:
+        s.measure = _MEASURE_POINTS
+        hi = _z_mask_points(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) + current
+        return _z_counted(s, d, side, done) + _z_mtdf(s, d, side, 0, hi)
+    # The score is a step function of the side's points and tricks, rising
+    # with the scoring column: find the highest column the side can force.
+    s.measure = _MEASURE_TRICKS
+    tricks = _z_counted(s, d, side, done)
+    column = 0
+    if tricks > 0 or _z_reaches(s, d, side, 1):
+        column = 1
+        s.measure = _MEASURE_POINTS
+        points = _z_counted(s, d, side, done)
+        thresholds[0] = 31
+        thresholds[1] = 61
+        thresholds[2] = 90
+        for k in range(3):
+            if not _z_reaches(s, d, side, thresholds[k] - points):
+                break
+            column = 2 + k
+        if column == 4:
+            s.measure = _MEASURE_TRICKS
+            if _z_reaches(s, d, side, 8 - tricks):
+                column = 5
+    return SPITZER_SCORING[spitzer_game_type(d)][column]
+
+
+cdef void _z_setup(tc_solver* s, const SpitzerDeal* d) noexcept nogil:
+    cdef int game = spitzer_game_type(d)
+    _new_search(s)
+    s.options = d.options
+    s.dynamic = game == SP_GAME_FIRST_TRICK_CALL or (
+        game == SP_GAME_VOID_CALL and spitzer_called_ace(d) < 0)
+    s.count_side = spitzer_declarers(d)
+    s.max_side = s.count_side
+
+
+cdef int spitzer_solve(tc_solver* s, const SpitzerDeal* d, int objective) noexcept nogil:
+    cdef SpitzerDeal work = d[0]
+    _z_setup(s, d)
+    return _z_value(s, &work, objective)
+
+
+cdef int spitzer_solve_moves(tc_solver* s, const SpitzerDeal* d, int objective,
+                             int* values) noexcept nogil:
+    cdef SpitzerDeal work = d[0]
+    cdef uint32_t legal = spitzer_legal(d), alive
+    cdef int moves[8]
+    cdef int a, b, i, nm, v, best, pos = d.n_played & 3, seat = spitzer_to_move(d), side
+    cdef bint maximise
+    _z_setup(s, d)
+    side = _z_side(s, d)
+    maximise = (side >> seat) & 1
+    for a in range(32):
+        values[a] = SOLVE_NOT_LEGAL
+    nm = _z_moves(&work, legal, pos, seat, side, moves)
+    best = -_INF if maximise else _INF
+    for i in range(nm):
+        spitzer_play(&work, moves[i])
+        v = _z_value(s, &work, objective)
+        spitzer_undo(&work)
+        values[moves[i]] = v
+        if (maximise and v > best) or (not maximise and v < best):
+            best = v
+    # Equivalent cards share their representative's value: the nearest
+    # evaluated card above or below in the same suit with nothing alive between.
+    alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    for i in range(pos):
+        alive |= (<uint32_t>1) << d.plays[d.n_played - 1 - i]
+    for b in range(5):
+        v = SOLVE_NOT_LEGAL
+        for i in range(Z_ORDER_N[b]):
+            a = Z_ORDER[b][i]
+            if not (alive >> a) & 1:
+                continue
+            if (legal >> a) & 1:
+                if values[a] == SOLVE_NOT_LEGAL:
+                    values[a] = v
+                v = values[a]
+            else:
+                v = SOLVE_NOT_LEGAL
+    return best
+
+
+# -- Spidge ---------------------------------------------------------------------------
+
+cdef inline int _g_suit(int card, int flags) noexcept nogil:
+    if card >= 52:
+        return 4 if flags & SPIDGE_OPT_WILD_JOKERS else 3
+    return card // 13
+
+
+cdef int _g_winner(const uint8_t* cards, int count) noexcept nogil:
+    """The index of the card winning a trick so far (RULES.md 2.5 on a partial trick)."""
+    cdef int i, joker = -1, jokers = 0, best = -1, led = -1
+    for i in range(count):
+        if cards[i] >= 52:
+            jokers += 1
+            joker = i
+    if jokers == 1:
+        return joker
+    for i in range(count):
+        if cards[i] < 52 and cards[i] // 13 == 3 and (best < 0 or cards[i] > cards[best]):
+            best = i
+    if best >= 0:
+        return best
+    for i in range(count):
+        if cards[i] < 52:
+            if led < 0:
+                led = cards[i] // 13
+                best = i
+            elif cards[i] // 13 == led and cards[i] > cards[best]:
+                best = i
+    return best if best >= 0 else 0
+
+
+cdef int _g_moves(const spidge_state* d, mask_t legal, int pos, int hand, int side,
+                  int* out) noexcept nogil:
+    """The legal moves of *hand*, one per class of equivalent cards, best guesses first."""
+    cdef mask_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    cdef int k, a, n = 0, suit, i, winner = 0, sc
+    cdef bint mine = False, prev, top, wins
+    cdef uint8_t trick[4]
+    cdef int scores[16]
+    for k in range(pos):
+        trick[k] = d.history[d.n_played - pos + k]
+        alive |= (<mask_t>1) << trick[k]
+    if pos:
+        winner = (hand - pos + _g_winner(trick, pos)) & 3
+        mine = ((side >> winner) & 1) == ((side >> hand) & 1)
+    for suit in range(5):
+        prev = False
+        top = True
+        for k in range(13 if suit < 4 else 2):
+            a = 13 * suit + 12 - k if suit < 4 else 53 - k
+            if not (alive >> a) & 1:
+                continue
+            if (legal >> a) & 1:
+                if prev:
+                    continue
+                prev = True
+                if pos == 0:
+                    sc = 100 if top else -(a % 13)
+                else:
+                    trick[pos] = a
+                    wins = _g_winner(trick, pos + 1) == pos
+                    if mine:
+                        sc = -(a % 13) - (50 if wins else 0)
+                    elif wins:
+                        sc = 100 - (a % 13)
+                    else:
+                        sc = -(a % 13)
+                if a >= 52:
+                    sc += 20
+                if n < 16:
+                    i = n
+                    while i > 0 and scores[i - 1] < sc:
+                        scores[i] = scores[i - 1]
+                        out[i] = out[i - 1]
+                        i -= 1
+                    scores[i] = sc
+                    out[i] = a
+                else:
+                    out[n] = a
+                n += 1
+            else:
+                prev = False
+            top = False
+        # The two jokers are one class; they never merge with spades.
+    return n
+
+
+cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept nogil:
+    """Fail-soft alpha-beta: the tricks of the counted hands from the current trick on."""
+    cdef int n = d.n_played, pos = n & 3, hand, best, v, gain, i, nm, a, hi = 0, w
+    cdef int alpha0, beta0, trick = n >> 2
+    cdef bint maximise, use_tt = False
+    cdef uint64_t key[4]
+    cdef uint32_t extra = 0
+    cdef tc_tt_entry* e = NULL
+    cdef int moves[16]
+    if n == 52:
+        return 0
+    s.nodes += 1
+    if pos == 0:
+        hi = 13 - trick
+        if hi <= alpha:
+            return hi
+        if beta <= 0:
+            return 0
+        use_tt = True
+        key[0] = d.hands[0]
+        key[1] = d.hands[1]
+        key[2] = d.hands[2]
+        key[3] = d.hands[3]
+        extra = d.leaders[trick] | ((n == 0) << 2) | (s.count_side << 4) | (s.max_side << 8)
+        if (d.flags & SPIDGE_OPT_SPADES_MUST_BE_BROKEN) and d.trumps_broken_at < trick:
+            extra |= 1 << 3
+        e = _slot(s, key, extra)
+        if _matches(s, e, key, extra):
+            if e.lower >= beta:
+                return e.lower
+            if e.upper <= alpha:
+                return e.upper
+            if e.lower > alpha:
+                alpha = e.lower
+            if e.upper < beta:
+                beta = e.upper
+    alpha0 = alpha
+    beta0 = beta
+    hand = (d.leaders[trick] + pos) & 3
+    maximise = (s.max_side >> hand) & 1
+    nm = _g_moves(d, spidge_legal(d), pos, hand, s.max_side, moves)
+    best = -_INF if maximise else _INF
+    for i in range(nm):
+        a = moves[i]
+        spidge_play(d, a)
+        if pos == 3:
+            w = d.leaders[trick + 1]
+            gain = (s.count_side >> w) & 1
+            v = gain + _g_search(s, d, alpha - gain, beta - gain)
+        else:
+            v = _g_search(s, d, alpha, beta)
+        spidge_undo(d)
+        if maximise:
+            if v > best:
+                best = v
+                if best > alpha:
+                    alpha = best
+        else:
+            if v < best:
+                best = v
+                if best < beta:
+                    beta = best
+        if alpha >= beta:
+            break
+    if use_tt:
+        _store(s, e, key, extra, best, alpha0, beta0, hi)
+    return best
+
+
+cdef int _g_value(tc_solver* s, spidge_state* d) noexcept nogil:
+    cdef int g, lower = 0, upper = 13 - (d.n_played >> 2), b, h, taken = 0
+    for h in range(4):
+        if (s.count_side >> h) & 1:
+            taken += d.tricks[h]
+    g = lower
+    while lower < upper:
+        b = g + 1 if g == lower else g
+        g = _g_search(s, d, b - 1, b)
+        if g < b:
+            upper = g
+        else:
+            lower = g
+    return taken + lower
+
+
+cdef void _g_setup(tc_solver* s, const spidge_state* d, int hand, int objective) noexcept nogil:
+    _new_search(s)
+    s.options = d.flags
+    s.dynamic = 0
+    s.measure = _MEASURE_TRICKS
+    # The dealer (hand 3) plays the dummy (hand 1) for himself; any other
+    # hand has the dealer playing the dummy against it.
+    s.count_side = (1 << 3) | (1 << 1) if hand == 3 else 1 << hand
+    s.max_side = s.count_side if objective == SOLVE_MOST else 15 & ~s.count_side
+
+
+cdef int spidge_solve(tc_solver* s, const spidge_state* d, int hand, int objective) noexcept nogil:
+    cdef spidge_state work = d[0]
+    _g_setup(s, d, hand, objective)
+    return _g_value(s, &work)
+
+
+cdef int spidge_solve_moves(tc_solver* s, const spidge_state* d, int hand, int objective,
+                            int* values) noexcept nogil:
+    cdef spidge_state work = d[0]
+    cdef mask_t legal = spidge_legal(d), alive
+    cdef int moves[16]
+    cdef int a, i, k, nm, v, best, pos = d.n_played & 3, mover = spidge_to_move(d), suit
+    cdef bint maximise
+    _g_setup(s, d, hand, objective)
+    maximise = (s.max_side >> mover) & 1
+    for a in range(54):
+        values[a] = SOLVE_NOT_LEGAL
+    nm = _g_moves(&work, legal, pos, mover, s.max_side, moves)
+    best = -_INF if maximise else _INF
+    for i in range(nm):
+        spidge_play(&work, moves[i])
+        v = _g_value(s, &work)
+        spidge_undo(&work)
+        values[moves[i]] = v
+        if (maximise and v > best) or (not maximise and v < best):
+            best = v
+    alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    for i in range(pos):
+        alive |= (<mask_t>1) << d.history[d.n_played - 1 - i]
+    for suit in range(5):
+        v = SOLVE_NOT_LEGAL
+        for k in range(13 if suit < 4 else 2):
+            a = 13 * suit + 12 - k if suit < 4 else 53 - k
+            if not (alive >> a) & 1:
+                continue
+            if (legal >> a) & 1:
+                if values[a] == SOLVE_NOT_LEGAL:
+                    values[a] = v
+                v = values[a]
+            else:
+                v = SOLVE_NOT_LEGAL
+    return best
+
+
+# -- principal variations ---------------------------------------------------------------
+
+cdef int _z_pv(tc_solver* s, SpitzerDeal* d, int objective, int value, uint8_t* out) noexcept nogil:
+    """Follow optimal cards from *d* to the end of the deal; return how many."""
+    cdef int moves[8]
+    cdef int n = 0, nm, i, v, side, seat
+    while d.n_played < 32:
+        side = _z_side(s, d)
+        seat = spitzer_to_move(d)
+        nm = _z_moves(d, spitzer_legal(d), d.n_played & 3, seat, side, moves)
+        for i in range(nm):
+            spitzer_play(d, moves[i])
+            v = _z_value(s, d, objective)
+            if v == value or i == nm - 1:
+                break
+            spitzer_undo(d)
+        out[n] = <uint8_t>moves[i]
+        n += 1
+    return n
+
+
+cdef int _g_pv(tc_solver* s, spidge_state* d, int value, uint8_t* out) noexcept nogil:
+    cdef int moves[16]
+    cdef int n = 0, nm, i, v
+    while d.n_played < 52:
+        nm = _g_moves(d, spidge_legal(d), d.n_played & 3, spidge_to_move(d), s.max_side, moves)
+        for i in range(nm):
+            spidge_play(d, moves[i])
+            v = _g_value(s, d)
+            if v == value or i == nm - 1:
+                break
+            spidge_undo(d)
+        out[n] = <uint8_t>moves[i]
+        n += 1
+    return n
+
+
+# -- the Python boundary ------------------------------------------------------------------
+
+cdef class _Solver:
+    """A transposition table owned by Python code (one per thread)."""
+    cdef tc_solver* s
+
+    def __cinit__(self, int bits=SOLVE_DEFAULT_TT_BITS):
+        self.s = tc_solver_new(bits)
+        if self.s == NULL:
+            raise MemoryError(f"no memory for a solver table of 2**{bits} entries")
+
+    def __dealloc__(self):
+        tc_solver_free(self.s)
+
+
+cdef SpitzerState _spitzer_state(object state):
+    if not isinstance(state, SpitzerState):
+        raise _msg.not_a_deal("Spitzer", state)
+    cdef SpitzerState st = state
+    if spitzer_phase(&st.deal) != SP_PLAY:
+        raise _msg.not_in_play(st.deal.n_played < 32)
+    return st
+
+
+cdef SpidgeState _spidge_state(object state):
+    if not isinstance(state, SpidgeState):
+        raise _msg.not_a_deal("Spidge", state)
+    cdef SpidgeState st = state
+    if st.s.n_played == 52:
+        raise _msg.not_in_play(False)
+    return st
+
+
+cdef tuple _z_result(tc_solver* s, const SpitzerDeal* d, int objective, bint want_pv):
+    cdef int values[32]
+    cdef uint8_t pv[32]
+    cdef int value, a, n_pv = 0
+    cdef SpitzerDeal work = d[0]
+    with nogil:
+        value = spitzer_solve_moves(s, d, objective, values)
+        if want_pv:
+            n_pv = _z_pv(s, &work, objective, value, pv)
+    moves = tuple((spitzer_card(a), values[a]) for a in range(32) if values[a] != SOLVE_NOT_LEGAL)
+    return value, moves, tuple(spitzer_card(pv[a]) for a in range(n_pv))
+
+
+cdef tuple _g_result(tc_solver* s, const spidge_state* d, int hand, int objective, bint want_pv):
+    cdef int values[54]
+    cdef uint8_t pv[52]
+    cdef int value, a, n_pv = 0
+    cdef spidge_state work = d[0]
+    with nogil:
+        value = spidge_solve_moves(s, d, hand, objective, values)
+        if want_pv:
+            n_pv = _g_pv(s, &work, value, pv)
+    moves = tuple((a, values[a]) for a in range(54) if values[a] != SOLVE_NOT_LEGAL)
+    return value, moves, tuple(pv[a] for a in range(n_pv))
+
+
+def solve_spitzer(state, objective=SOLVE_POINTS, pv=True):
+    """Solve a Spitzer deal in its play phase: ``(value, moves, pv)``.
+
+    *moves* is a tuple of ``(card, value)`` for every legal card, in card
+    order; *pv* the cards of a principal variation to the end of the deal
+    (empty when *pv* is false).  See the module docstring for the values.
+    """
+    cdef SpitzerState st = _spitzer_state(state)
+    cdef int obj = _msg.objective(objective, _msg.SPITZER_OBJECTIVES)
+    cdef _Solver solver = _Solver()
+    return _z_result(solver.s, &st.deal, obj, bool(pv))
+
+
+def solve_spidge(state, hand, objective=SOLVE_MOST, pv=True):
+    """Solve a Spidge deal for *hand* (0 left, 2 right, 3 dealer): ``(value, moves, pv)``."""
+    cdef SpidgeState st = _spidge_state(state)
+    cdef int h = _msg.hand(hand)
+    cdef int obj = _msg.objective(objective, _msg.SPIDGE_OBJECTIVES)
+    cdef _Solver solver = _Solver()
+    return _g_result(solver.s, &st.s, h, obj, bool(pv))
+
+
+def _run_threads(int n, int threads, work):
+    """Run work(lo, hi) on *threads* contiguous slices; re-raise a worker's error."""
+    threads = min(threads, max(n, 1))
+    bounds = [n * w // threads for w in range(threads + 1)]
+    if threads == 1:
+        work(0, n)
+        return
+    errors = []
+
+    def run(lo, hi):
+        try:
+            work(lo, hi)
+        except BaseException as error:  # handed to the caller below
+            errors.append(error)
+
+    workers = [threading.Thread(target=run, args=(bounds[w], bounds[w + 1]))
+               for w in range(threads)]
+    for worker in workers:
+        worker.start()
+    for worker in workers:
+        worker.join()
+    if errors:
+        raise errors[0]
+
+
+def solve_spitzer_many(states, objective=SOLVE_POINTS, threads=1, pv=True):
+    """:func:`solve_spitzer` on each deal of *states*, on *threads* threads
+    (the GIL is released while solving); a list in the same order."""
+    states = list(states)
+    cdef int obj = _msg.objective(objective, _msg.SPITZER_OBJECTIVES)
+    cdef int nthreads = _msg.threads(threads)
+    for st in states:
+        _spitzer_state(st)
+    results = [None] * len(states)
+    want = bool(pv)
+
+    def work(lo, hi):
+        cdef _Solver solver = _Solver()
+        cdef SpitzerState st
+        for i in range(lo, hi):
+            st = states[i]
+            results[i] = _z_result(solver.s, &st.deal, obj, want)
+
+    _run_threads(len(states), nthreads, work)
+    return results
+
+
+def solve_spidge_many(states, hands, objective=SOLVE_MOST, threads=1, pv=True):
+    """:func:`solve_spidge` on each deal of *states* for the hand in *hands*
+    (one per deal), on *threads* threads; a list in the same order."""
+    states = list(states)
+    hands = [_msg.hand(h) for h in hands]
+    if len(hands) != len(states):
+        raise _msg.hands_count(len(hands), len(states))
+    cdef int obj = _msg.objective(objective, _msg.SPIDGE_OBJECTIVES)
+    cdef int nthreads = _msg.threads(threads)
+    for st in states:
+        _spidge_state(st)
+    results = [None] * len(states)
+    want = bool(pv)
+
+    def work(lo, hi):
+        cdef _Solver solver = _Solver()
+        cdef SpidgeState st
+        for i in range(lo, hi):
+            st = states[i]
+            results[i] = _g_result(solver.s, &st.s, hands[i], obj, want)
+
+    _run_threads(len(states), nthreads, work)
+    return results
+
+
+def _nodes(state, hand_or_objective=0, objective=0):
+    """Positions visited by a value-only solve (for the benchmark and tuning)."""
+    cdef _Solver solver = _Solver()
+    cdef SpitzerState z
+    cdef SpidgeState g
+    cdef int value
+    if isinstance(state, SpitzerState):
+        z = _spitzer_state(state)
+        value = spitzer_solve(solver.s, &z.deal, hand_or_objective)
+    else:
+        g = _spidge_state(state)
+        value = spidge_solve(solver.s, &g.s, hand_or_objective, objective)
+    return value, solver.s.nodes

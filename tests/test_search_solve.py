@@ -1,0 +1,370 @@
+"""The double-dummy solvers: the compiled search against plain minimax (the
+reference twin) on endings, card by card, and the pytrick.search API."""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import pytrick
+import trickcore
+from pytrick.search import solve, solve_announcements, solve_many
+from pytrick.spitzer import Announcement
+
+Backends = tuple[dict[str, ModuleType], dict[str, ModuleType]]
+
+
+# -- building the same ending on both backends ---------------------------------------
+
+
+def spitzer_spec(seed: int, remaining: int, policy: str = "random",
+                 options: int | None = None, hands: Any = None,
+                 announce: int | None = None, dealer: int | None = None) -> tuple[Any, ...]:
+    """(hands, dealer, options, announcements, plays) of a Spitzer deal played
+    on until *remaining* cards are left."""
+    z = trickcore.load_backend("python")["_spitzer"]
+    rng = random.Random(seed)
+    if dealer is None:
+        dealer = rng.randrange(4)
+    if options is None:
+        options = rng.randrange(z.ALL_OPTIONS + 1)
+    if hands is None:
+        pack = list(z.PACK)
+        rng.shuffle(pack)
+        hands = z.deal_pack(pack, dealer)
+    state = z.SpitzerState(hands, dealer, options)
+    spoken = []
+    while state.phase == z.AUCTION:
+        legal = state.legal_announcements()
+        if announce is not None:
+            code = announce if announce in legal else z.PASS
+        else:
+            code = rng.choice(legal) if rng.random() < 0.4 else z.PASS
+        state.announce(code)
+        spoken.append(code)
+    plays = []
+    while 32 - state.n_played > remaining:
+        legal = sorted(state.legal_moves, key=z.strength)
+        if policy == "random":
+            card = rng.choice(legal)
+        else:  # "caller_low": the announcer plays low, the others high
+            low = state.to_move == state.announcer
+            card = legal[0] if low else legal[-1]
+        state.play(card)
+        plays.append(card)
+    return hands, dealer, options, tuple(spoken), tuple(plays)
+
+
+def spidge_spec(seed: int, remaining: int) -> tuple[Any, ...]:
+    g = trickcore.load_backend("python")["_spidge"]
+    rng = random.Random(seed)
+    flags = rng.randrange(16)
+    pack = list(g.pack(bool(flags & g.OPT_JOKERS)))
+    rng.shuffle(pack)
+    hands = [pack[i::4] for i in range(4)]
+    state = g.SpidgeState(hands, flags)
+    plays = []
+    while 52 - state.n_played > remaining:
+        card = rng.choice(sorted(state.legal_moves))
+        state.play(card)
+        plays.append(card)
+    return hands, flags, tuple(plays)
+
+
+def spitzer_state(backend: dict[str, ModuleType], spec: tuple[Any, ...]) -> Any:
+    hands, dealer, options, spoken, plays = spec
+    return backend["_spitzer"].SpitzerState(hands, dealer, options, spoken, plays)
+
+
+def spidge_state(backend: dict[str, ModuleType], spec: tuple[Any, ...]) -> Any:
+    hands, flags, plays = spec
+    state = backend["_spidge"].SpidgeState(hands, flags)
+    for card in plays:
+        state.play(card)
+    return state
+
+
+def check_pv_spitzer(backend: dict[str, ModuleType], spec: tuple[Any, ...], objective: int,
+                     value: int, pv: tuple[int, ...]) -> None:
+    """Playing the principal variation to the end scores the value."""
+    state = spitzer_state(backend, spec)
+    for card in pv:
+        state.play(card)
+    assert state.is_over
+    game, _side, points, _tricks, column, _scores = state.raw_result()
+    end = points if objective == 0 else backend["_spitzer"].SCORING_TABLE[game][column]
+    assert end == value
+
+
+# -- compiled search == plain minimax ----------------------------------------------------
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 2**32), remaining=st.integers(4, 9))
+def test_spitzer_solver_agrees_with_minimax(both_backends: Backends, seed: int,
+                                            remaining: int) -> None:
+    compiled, reference = both_backends
+    spec = spitzer_spec(seed, remaining)
+    for objective in (0, 1):
+        fast = compiled["_solve"].solve_spitzer(spitzer_state(compiled, spec), objective)
+        slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective,
+                                                 pv=False)
+        assert fast[:2] == slow[:2], (spec, objective)
+        check_pv_spitzer(compiled, spec, objective, fast[0], fast[2])
+
+
+def _caller_hands(seed: int, extra: tuple[str, ...]) -> tuple[int, int, int, int]:
+    """Hands where seat 2 holds both black queens and *extra*, the rest random."""
+    rng = random.Random(seed)
+    z = trickcore.load_backend("python")["_spitzer"]
+    fixed = [pytrick.parse_card(c) for c in ("QC", "QS", *extra)]
+    rest = [c for c in z.PACK if c not in fixed]
+    rng.shuffle(rest)
+    mine = fixed + rest[: 8 - len(fixed)]
+    others = rest[8 - len(fixed):]
+    hands = [others[0:8], others[8:16], mine, others[16:24]]
+    return tuple(sum(1 << c for c in h) for h in hands)  # type: ignore[return-value]
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32), remaining=st.integers(4, 9),
+       won_by_other=st.booleans())
+def test_spitzer_first_trick_call_while_the_partner_is_open(
+        both_backends: Backends, seed: int, remaining: int, won_by_other: bool) -> None:
+    """A first-trick call: until a rule binds a seat to the caller it plays
+    against him, and the value counts the side as settled at the end."""
+    compiled, reference = both_backends
+    z = reference["_spitzer"]
+    options = z.OPT_FIRST_TRICK_WON_BY_OTHER if won_by_other else 0
+    hands = _caller_hands(seed, ("AC", "AS", "AH"))
+    spec = spitzer_spec(seed, remaining, policy="random", options=options, hands=hands,
+                        announce=z.FIRST_TRICK_CALL, dealer=0)
+    assert spitzer_state(reference, spec).game_type == z.GAME_FIRST_TRICK_CALL
+    for objective in (0, 1):
+        fast = compiled["_solve"].solve_spitzer(spitzer_state(compiled, spec), objective)
+        slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective,
+                                                 pv=False)
+        assert fast[:2] == slow[:2], (spec, objective)
+
+
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32), remaining=st.integers(4, 9))
+def test_spitzer_first_void_player_call_before_the_callers_lead(
+        both_backends: Backends, seed: int, remaining: int) -> None:
+    """A first-void-player void call, often with the caller's first lead
+    still to come, so the partner is still open in the ending."""
+    compiled, reference = both_backends
+    z = reference["_spitzer"]
+    hands = _caller_hands(seed, ("AC", "AH"))
+    spec = spitzer_spec(seed, remaining, policy="caller_low",
+                        options=z.OPT_VOID_CALL_FIRST_VOID_PLAYER, hands=hands,
+                        announce=z.VOID_CALL, dealer=0)
+    state = spitzer_state(reference, spec)
+    if state.game_type != z.GAME_VOID_CALL:
+        return  # the random rest of the hand made the call illegal
+    for objective in (0, 1):
+        fast = compiled["_solve"].solve_spitzer(spitzer_state(compiled, spec), objective)
+        slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective,
+                                                 pv=False)
+        assert fast[:2] == slow[:2], (spec, objective)
+
+
+def test_first_void_player_endings_include_an_open_partner(both_backends: Backends) -> None:
+    """The case above is really exercised: some endings have no partner yet."""
+    z = both_backends[1]["_spitzer"]
+    open_partner = 0
+    for seed in range(40):
+        spec = spitzer_spec(seed, 8, policy="caller_low",
+                            options=z.OPT_VOID_CALL_FIRST_VOID_PLAYER,
+                            hands=_caller_hands(seed, ("AC", "AH")), announce=z.VOID_CALL,
+                            dealer=0)
+        state = spitzer_state(both_backends[1], spec)
+        if state.game_type == z.GAME_VOID_CALL and state.partner < 0:
+            open_partner += 1
+    assert open_partner > 0
+
+
+@settings(max_examples=40)
+@given(seed=st.integers(0, 2**32), remaining=st.integers(4, 9))
+def test_spidge_solver_agrees_with_minimax(both_backends: Backends, seed: int,
+                                           remaining: int) -> None:
+    compiled, reference = both_backends
+    spec = spidge_spec(seed, remaining)
+    for hand in (0, 2, 3):
+        for objective in (0, 1):
+            fast = compiled["_solve"].solve_spidge(spidge_state(compiled, spec), hand, objective)
+            slow = reference["_solve"].solve_spidge(spidge_state(reference, spec), hand,
+                                                    objective, pv=False)
+            assert fast[:2] == slow[:2], (spec, hand, objective)
+            replay = spidge_state(compiled, spec)
+            for card in fast[2]:
+                replay.play(card)
+            won = replay.tricks_won
+            assert won[hand] + (won[1] if hand == 3 else 0) == fast[0]
+
+
+# -- each backend on its own ---------------------------------------------------------------
+
+
+def test_each_backend_solves_endings(backend: dict[str, ModuleType]) -> None:
+    """Values lie in range, the best card's value is the value, PVs are legal."""
+    for seed in range(6):
+        spec = spitzer_spec(seed, 6)
+        state = spitzer_state(backend, spec)
+        before = repr(state)
+        value, moves, pv = backend["_solve"].solve_spitzer(state, 0)
+        assert repr(state) == before  # the deal is not changed
+        assert sorted(c for c, _ in moves) == sorted(state.legal_moves)
+        mover_declares = state.declarers() >> state.to_move & 1
+        best = max(v for _, v in moves) if mover_declares else min(v for _, v in moves)
+        assert value == best and 0 <= value <= 120
+        check_pv_spitzer(backend, spec, 0, value, pv)
+        gspec = spidge_spec(seed, 6)
+        gstate = spidge_state(backend, gspec)
+        most = backend["_solve"].solve_spidge(gstate, 0, 0)[0]
+        fewest = backend["_solve"].solve_spidge(gstate, 0, 1)[0]
+        assert gstate.tricks_won[0] <= fewest <= most <= gstate.tricks_won[0] + 2
+
+
+def test_solving_refuses_bad_input(backend: dict[str, ModuleType]) -> None:
+    solver, z = backend["_solve"], backend["_spitzer"]
+    auction = z.SpitzerState(z.deal_pack(list(z.PACK), 0), 0)
+    with pytest.raises(pytrick.InvalidArgumentError, match="announcements are not finished"):
+        solver.solve_spitzer(auction)
+    with pytest.raises(pytrick.ArgumentTypeError, match="expected a Spitzer deal"):
+        solver.solve_spitzer("QC")
+    ending = spitzer_state(backend, spitzer_spec(1, 4))
+    with pytest.raises(pytrick.InvalidArgumentError, match="invalid objective 2"):
+        solver.solve_spitzer(ending, 2)
+    with pytest.raises(pytrick.ArgumentTypeError, match="objective must be an int"):
+        solver.solve_spitzer(ending, 1.0)
+    gstate = spidge_state(backend, spidge_spec(1, 4))
+    with pytest.raises(pytrick.InvalidArgumentError, match="the dummy"):
+        solver.solve_spidge(gstate, 1)
+    with pytest.raises(pytrick.ArgumentTypeError, match="hand must be an int"):
+        solver.solve_spidge(gstate, True)
+    with pytest.raises(pytrick.InvalidArgumentError, match="threads must be >= 1"):
+        solver.solve_spidge_many([gstate], [0], 0, 0)
+    with pytest.raises(pytrick.InvalidArgumentError, match="1 hands for 2 deals"):
+        solver.solve_spidge_many([gstate, gstate], [0])
+    while not gstate.is_over:
+        gstate.play(min(gstate.legal_moves))
+    with pytest.raises(pytrick.InvalidArgumentError, match="it is over"):
+        solver.solve_spidge(gstate, 0)
+
+
+def test_solve_many_matches_solve_for_any_threads(backend: dict[str, ModuleType]) -> None:
+    solver = backend["_solve"]
+    states = [spitzer_state(backend, spitzer_spec(seed, 6)) for seed in range(8)]
+    one = [solver.solve_spitzer(s, 1) for s in states]
+    assert solver.solve_spitzer_many(states, 1, 1, True) == one
+    assert solver.solve_spitzer_many(states, 1, 3, True) == one
+    gstates = [spidge_state(backend, spidge_spec(seed, 6)) for seed in range(8)]
+    hands = [(0, 2, 3)[i % 3] for i in range(8)]
+    many = solver.solve_spidge_many(gstates, hands, 1, 2, False)
+    assert many == [solver.solve_spidge(s, h, 1, False) for s, h in zip(gstates, hands, strict=True)]
+
+
+def test_solve_many_hands_a_worker_error_to_the_caller(backend: dict[str, ModuleType]) -> None:
+    """Checks run before the workers start; nothing is half-solved."""
+    solver, z = backend["_solve"], backend["_spitzer"]
+    good = spitzer_state(backend, spitzer_spec(2, 4))
+    auction = z.SpitzerState(z.deal_pack(list(z.PACK), 0), 0)
+    with pytest.raises(pytrick.InvalidArgumentError, match="play phase"):
+        solver.solve_spitzer_many([good, good, auction], 0, 2)
+
+
+# -- the pytrick.search API ----------------------------------------------------------------
+
+
+def ending(seed: int, remaining: int) -> pytrick.SpitzerDeal:
+    deal = pytrick.SpitzerDeal.from_seed(seed)
+    while deal.legal_announcements():
+        deal.announce("pass")
+    rng = random.Random(seed)
+    while 32 - deal.n_played > remaining:
+        deal.play(rng.choice(sorted(deal.legal_moves)))
+    return deal
+
+
+def test_solve_a_spitzer_position() -> None:
+    deal = ending(3, 7)
+    solution = solve(deal, objective="points")
+    assert set(solution.moves) == set(deal.legal_moves)
+    assert solution.value in solution.moves.values()
+    assert all(solution.moves[c] == solution.value for c in solution.best_moves)
+    replay = deal.copy()
+    for card in solution.pv:
+        replay.play(card)
+    assert replay.result.points == solution.value
+    score = solve(deal, objective="score", pv=False)
+    assert score.pv == () and score.objective == "score"
+
+
+def test_solve_a_spidge_position_for_each_player() -> None:
+    deal = pytrick.SpidgeDeal.from_seed(4)
+    rng = random.Random(4)
+    while deal.n_played < 45:
+        deal.play(rng.choice(sorted(deal.legal_moves)))
+    for player in range(3):
+        most = solve(deal, player=player)
+        fewest = solve(deal, player=player, objective="fewest")
+        hand = deal.hand_of(player)
+        taken = deal.tricks_won[hand] + (deal.tricks_won[1] if hand == 3 else 0)
+        assert taken <= fewest.value <= most.value <= taken + 2
+        assert set(most.moves) == set(deal.legal_moves)
+
+
+def test_solve_rejects_wrong_arguments() -> None:
+    deal = ending(1, 5)
+    with pytest.raises(pytrick.InvalidArgumentError, match="invalid objective 'most' for Spitzer"):
+        solve(deal, objective="most")  # type: ignore[arg-type]
+    with pytest.raises(pytrick.InvalidArgumentError, match="player= is for Spidge"):
+        solve(deal, player=0)
+    spidge = pytrick.SpidgeDeal.from_seed(1)
+    with pytest.raises(pytrick.InvalidArgumentError, match="needs player="):
+        solve(spidge)
+    with pytest.raises(pytrick.ArgumentTypeError, match="SpitzerDeal or a SpidgeDeal"):
+        solve("deal")  # type: ignore[arg-type]
+    with pytest.raises(pytrick.ArgumentTypeError, match="deals of one game"):
+        solve_many([deal, spidge])
+    with pytest.raises(pytrick.InvalidArgumentError, match="2 players for 1 deals"):
+        solve_many([spidge], player=[0, 1])
+    with pytest.raises(pytrick.InvalidArgumentError, match="announcements are over"):
+        solve_announcements(deal)
+    assert solve_many([]) == []
+
+
+def test_solve_many_on_sampled_worlds() -> None:
+    deal = pytrick.SpidgeDeal.from_seed(6)
+    rng = random.Random(6)
+    while deal.n_played < 45:
+        deal.play(rng.choice(sorted(deal.legal_moves)))
+    seat = deal.to_move.player
+    worlds = pytrick.sample_deals(deal.observation(seat), 6, seed=1)
+    solutions = solve_many(worlds, player=seat, threads=2, pv=True)
+    assert solutions == [solve(w, player=seat) for w in worlds]
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython",
+                    reason="whole-deal solves are for the compiled solver; the reference "
+                           "twin is checked on endings above")
+def test_solve_announcements_solves_each_world() -> None:
+    deal = pytrick.SpitzerDeal.from_seed(11)
+    deal.announce("pass")
+    values = solve_announcements(deal, threads=2)
+    assert set(values) == set(deal.legal_announcements())
+    speaker = deal.to_move
+    for code, value in values.items():
+        world = deal.copy()
+        world.announce(code)
+        while world.legal_announcements():
+            world.announce(Announcement.PASS)
+        signed = solve(world, objective="score", pv=False).value
+        declarer = code != Announcement.PASS or speaker in world.declaring_side
+        assert value == (signed if declarer else -signed)
