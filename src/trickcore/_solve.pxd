@@ -5,7 +5,7 @@
 #     cdef tc_solver* s = tc_solver_new(SOLVE_DEFAULT_TT_BITS)
 #     value = spitzer_solve(s, &state.deal, SOLVE_POINTS)
 #     tc_solver_free(s)
-from libc.stdint cimport int16_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from trickcore._spitzer cimport SpitzerDeal
 from trickcore._spidge cimport spidge_state
 
@@ -28,6 +28,7 @@ ctypedef struct tc_tt_entry:
     uint32_t stamp          # the search that wrote the entry
     int16_t lower           # bounds on the value of the tricks still to play
     int16_t upper
+    uint8_t move            # the best (or refuting) card found there, tried first
 
 ctypedef struct tc_solver:
     tc_tt_entry* table
@@ -40,6 +41,7 @@ ctypedef struct tc_solver:
     int max_side            # seats that maximise (-1: as count_side)
     int dynamic             # Spitzer sides not fixed by the hands yet
     int options
+    int guess               # first guess of the value, for MTD(f)
 
 # A solver with a table of 2**bits entries (48 bytes each), or NULL when the
 # memory cannot be had.

@@ -33,7 +33,7 @@ from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 
-from trickcore._cards cimport mask_t, tc_popcount64, tc_lowest64
+from trickcore._cards cimport mask_t, tc_popcount64, tc_lowest64, tc_highest64
 from trickcore._spitzer cimport (
     SpitzerDeal, SpitzerState, spitzer_card, spitzer_declarers, spitzer_game_type,
     spitzer_announcer, spitzer_leader, spitzer_legal, spitzer_play, spitzer_undo,
@@ -43,7 +43,7 @@ from trickcore._spitzer cimport (
 )
 from trickcore._spidge cimport (
     spidge_state, SpidgeState, spidge_legal, spidge_play, spidge_undo, spidge_to_move,
-    SPIDGE_OPT_WILD_JOKERS, SPIDGE_OPT_SPADES_MUST_BE_BROKEN,
+    SPIDGE_OPT_WILD_JOKERS, SPIDGE_OPT_SPADES_MUST_BE_BROKEN, SPIDGE_JOKER_MASK, SPIDGE_SUIT_MASK,
 )
 from trickcore import _solve_messages as _msg
 
@@ -110,7 +110,7 @@ cdef inline bint _matches(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uin
 
 
 cdef inline void _store(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uint32_t extra,
-                        int best, int alpha, int beta, int hi) noexcept nogil:
+                        int best, int alpha, int beta, int hi, int move) noexcept nogil:
     """Record what a fail-soft search with window (alpha, beta) proved."""
     cdef int lower = 0, upper = hi
     if _matches(s, e, key, extra):
@@ -134,6 +134,18 @@ cdef inline void _store(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uint3
         upper = best
     e.lower = <int16_t>lower
     e.upper = <int16_t>upper
+    e.move = <uint8_t>move
+
+
+cdef inline void _first(int* moves, int n, int move) noexcept nogil:
+    """Move *move* (if present) to the front, keeping the others' order."""
+    cdef int i, j
+    for i in range(n):
+        if moves[i] == move:
+            for j in range(i, 0, -1):
+                moves[j] = moves[j - 1]
+            moves[0] = move
+            return
 
 
 # -- Spitzer ------------------------------------------------------------------------
@@ -270,7 +282,7 @@ cdef int _z_moves(const SpitzerDeal* d, uint32_t legal, int pos, int seat, int s
 cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: the measure *side* takes from the current trick on."""
     cdef int n = d.n_played, pos = n & 3, seat, best, v, gain, i, nm, a, hi = 0, nside, t
-    cdef int alpha0, beta0
+    cdef int alpha0, beta0, tt_move = -1, best_move = 0
     cdef bint maximise, use_tt = False
     cdef uint64_t key[4]
     cdef uint32_t extra = 0
@@ -313,11 +325,14 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
                     alpha = e.lower
                 if e.upper < beta:
                     beta = e.upper
+                tt_move = e.move
     alpha0 = alpha
     beta0 = beta
     seat = (spitzer_leader(d, n >> 2) + pos) & 3
     maximise = (side >> seat) & 1
     nm = _z_moves(d, spitzer_legal(d), pos, seat, side, moves)
+    if tt_move >= 0:
+        _first(moves, nm, tt_move)
     best = -_INF if maximise else _INF
     for i in range(nm):
         a = moves[i]
@@ -337,23 +352,27 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
         if maximise:
             if v > best:
                 best = v
+                best_move = a
                 if best > alpha:
                     alpha = best
         else:
             if v < best:
                 best = v
+                best_move = a
                 if best < beta:
                     beta = best
         if alpha >= beta:
             break
     if use_tt:
-        _store(s, e, key, extra, best, alpha0, beta0, hi)
+        _store(s, e, key, extra, best, alpha0, beta0, hi, best_move)
     return best
 
 
-cdef int _z_mtdf(tc_solver* s, SpitzerDeal* d, int side, int lower, int upper) noexcept nogil:
-    """The exact measure from the current trick on, in [lower, upper], by MTD(f)."""
-    cdef int g = lower, b
+cdef int _z_mtdf(tc_solver* s, SpitzerDeal* d, int side, int lower, int upper,
+                 int guess) noexcept nogil:
+    """The exact measure from the current trick on, in [lower, upper], by MTD(f)
+    from a first *guess*."""
+    cdef int g = guess if lower <= guess <= upper else lower, b
     while lower < upper:
         b = g + 1 if g == lower else g
         g = _z_search(s, d, side, b - 1, b)
@@ -374,14 +393,16 @@ cdef inline bint _z_reaches(tc_solver* s, SpitzerDeal* d, int side, int target) 
 cdef int _z_value(tc_solver* s, SpitzerDeal* d, int objective) noexcept nogil:
     """The exact value of *d* (a working copy) for *objective*."""
     cdef int side = _z_side(s, d), done = d.n_played >> 2, k, column, points, tricks
-    cdef int current = 0, hi
+    cdef int current = 0, hi, taken
     cdef int thresholds[3]
     for k in range(d.n_played & 3):
         current += Z_POINTS[d.plays[d.n_played - 1 - k]]
     if objective == SOLVE_POINTS:
         s.measure = _MEASURE_POINTS
         hi = _z_mask_points(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) + current
-        return _z_counted(s, d, side, done) + _z_mtdf(s, d, side, 0, hi)
+        taken = _z_counted(s, d, side, done)
+        # The last value found (a sibling's) is a good first guess.
+        return taken + _z_mtdf(s, d, side, 0, hi, s.guess - taken if s.guess >= 0 else hi // 2)
     # The score is a step function of the side's points and tricks, rising
     # with the scoring column: find the highest column the side can force.
     s.measure = _MEASURE_TRICKS
@@ -413,6 +434,7 @@ cdef void _z_setup(tc_solver* s, const SpitzerDeal* d) noexcept nogil:
         game == SP_GAME_VOID_CALL and spitzer_called_ace(d) < 0)
     s.count_side = spitzer_declarers(d)
     s.max_side = s.count_side
+    s.guess = -1
 
 
 cdef int spitzer_solve(tc_solver* s, const SpitzerDeal* d, int objective) noexcept nogil:
@@ -439,6 +461,7 @@ cdef int spitzer_solve_moves(tc_solver* s, const SpitzerDeal* d, int objective,
         spitzer_play(&work, moves[i])
         v = _z_value(s, &work, objective)
         spitzer_undo(&work)
+        s.guess = v
         values[moves[i]] = v
         if (maximise and v > best) or (not maximise and v < best):
             best = v
@@ -550,10 +573,67 @@ cdef int _g_moves(const spidge_state* d, mask_t legal, int pos, int hand, int si
     return n
 
 
+cdef inline void _g_key(const spidge_state* d, uint64_t* key) noexcept nogil:
+    """The hands with each suit's live cards renumbered from the bottom: only
+    the order of the cards matters to tricks, so positions that differ in the
+    ranks of the cards already played share one entry (DDS's relative ranks)."""
+    cdef mask_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3], rest
+    cdef int suit, h, c, rank
+    for h in range(4):
+        key[h] = d.hands[h] & SPIDGE_JOKER_MASK
+    for suit in range(4):
+        rest = (alive >> (13 * suit)) & 0x1FFF
+        rank = 13 * suit
+        while rest:
+            c = 13 * suit + tc_lowest64(rest)
+            for h in range(4):
+                if (d.hands[h] >> c) & 1:
+                    key[h] |= (<mask_t>1) << rank
+                    break
+            rank += 1
+            rest &= rest - 1
+
+
+cdef int _g_quick_tricks(const spidge_state* d, int leader, int side) noexcept nogil:
+    """Tricks the leader's side (*side* holds the leader, or is its complement)
+    can surely cash from the top of the plain suits before losing the lead: a
+    run of top cards in the leader's hand counts while every opponent must
+    follow to it or holds no trump.  0 when an opponent holds a wild joker
+    (it may be played at any time)."""
+    cdef int team = side if (side >> leader) & 1 else 15 & ~side
+    cdef mask_t trumps = SPIDGE_SUIT_MASK(3) | SPIDGE_JOKER_MASK
+    cdef mask_t hand = d.hands[leader], alive, suit_cards, top
+    cdef int total = 0, suit, o, run, length
+    cdef bint wild = (d.flags & SPIDGE_OPT_WILD_JOKERS) != 0
+    alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    for o in range(4):
+        if not (team >> o) & 1 and wild and d.hands[o] & SPIDGE_JOKER_MASK:
+            return 0
+    for suit in range(3):
+        suit_cards = alive & SPIDGE_SUIT_MASK(suit)
+        run = 0
+        while suit_cards:
+            top = (<mask_t>1) << tc_highest64(suit_cards)
+            if not hand & top:
+                break
+            run += 1
+            suit_cards &= ~top
+        if run == 0:
+            continue
+        for o in range(4):
+            if (team >> o) & 1 or not d.hands[o] & trumps:
+                continue
+            length = tc_popcount64(d.hands[o] & SPIDGE_SUIT_MASK(suit))
+            if length < run:
+                run = length
+        total += run
+    return total
+
+
 cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: the tricks of the counted hands from the current trick on."""
     cdef int n = d.n_played, pos = n & 3, hand, best, v, gain, i, nm, a, hi = 0, w
-    cdef int alpha0, beta0, trick = n >> 2
+    cdef int alpha0, beta0, trick = n >> 2, tt_move = -1, best_move = 0, quick
     cdef bint maximise, use_tt = False
     cdef uint64_t key[4]
     cdef uint32_t extra = 0
@@ -568,11 +648,16 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
             return hi
         if beta <= 0:
             return 0
+        # Sure tricks of the side on lead bound the value from one side.
+        quick = _g_quick_tricks(d, d.leaders[trick], s.count_side)
+        if quick:
+            if (s.count_side >> d.leaders[trick]) & 1:
+                if quick >= beta:
+                    return quick
+            elif hi - quick <= alpha:
+                return hi - quick
         use_tt = True
-        key[0] = d.hands[0]
-        key[1] = d.hands[1]
-        key[2] = d.hands[2]
-        key[3] = d.hands[3]
+        _g_key(d, key)
         extra = d.leaders[trick] | ((n == 0) << 2) | (s.count_side << 4) | (s.max_side << 8)
         if (d.flags & SPIDGE_OPT_SPADES_MUST_BE_BROKEN) and d.trumps_broken_at < trick:
             extra |= 1 << 3
@@ -586,11 +671,14 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
                 alpha = e.lower
             if e.upper < beta:
                 beta = e.upper
+            tt_move = e.move
     alpha0 = alpha
     beta0 = beta
     hand = (d.leaders[trick] + pos) & 3
     maximise = (s.max_side >> hand) & 1
     nm = _g_moves(d, spidge_legal(d), pos, hand, s.max_side, moves)
+    if tt_move >= 0:
+        _first(moves, nm, tt_move)
     best = -_INF if maximise else _INF
     for i in range(nm):
         a = moves[i]
@@ -605,17 +693,19 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
         if maximise:
             if v > best:
                 best = v
+                best_move = a
                 if best > alpha:
                     alpha = best
         else:
             if v < best:
                 best = v
+                best_move = a
                 if best < beta:
                     beta = best
         if alpha >= beta:
             break
     if use_tt:
-        _store(s, e, key, extra, best, alpha0, beta0, hi)
+        _store(s, e, key, extra, best, alpha0, beta0, hi, best_move)
     return best
 
 
@@ -742,6 +832,18 @@ cdef class _Solver:
         tc_solver_free(self.s)
 
 
+_local = threading.local()
+
+
+cdef _Solver _thread_solver():
+    """This thread's solver: the table is allocated once per thread, not per solve."""
+    solver = getattr(_local, "solver", None)
+    if solver is None:
+        solver = _Solver()
+        _local.solver = solver
+    return solver
+
+
 cdef SpitzerState _spitzer_state(object state):
     if not isinstance(state, SpitzerState):
         raise _msg.not_a_deal("Spitzer", state)
@@ -795,7 +897,7 @@ def solve_spitzer(state, objective=SOLVE_POINTS, pv=True):
     """
     cdef SpitzerState st = _spitzer_state(state)
     cdef int obj = _msg.objective(objective, _msg.SPITZER_OBJECTIVES)
-    cdef _Solver solver = _Solver()
+    cdef _Solver solver = _thread_solver()
     return _z_result(solver.s, &st.deal, obj, bool(pv))
 
 
@@ -804,7 +906,7 @@ def solve_spidge(state, hand, objective=SOLVE_MOST, pv=True):
     cdef SpidgeState st = _spidge_state(state)
     cdef int h = _msg.hand(hand)
     cdef int obj = _msg.objective(objective, _msg.SPIDGE_OBJECTIVES)
-    cdef _Solver solver = _Solver()
+    cdef _Solver solver = _thread_solver()
     return _g_result(solver.s, &st.s, h, obj, bool(pv))
 
 
@@ -845,7 +947,7 @@ def solve_spitzer_many(states, objective=SOLVE_POINTS, threads=1, pv=True):
     want = bool(pv)
 
     def work(lo, hi):
-        cdef _Solver solver = _Solver()
+        cdef _Solver solver = _thread_solver()
         cdef SpitzerState st
         for i in range(lo, hi):
             st = states[i]
@@ -870,7 +972,7 @@ def solve_spidge_many(states, hands, objective=SOLVE_MOST, threads=1, pv=True):
     want = bool(pv)
 
     def work(lo, hi):
-        cdef _Solver solver = _Solver()
+        cdef _Solver solver = _thread_solver()
         cdef SpidgeState st
         for i in range(lo, hi):
             st = states[i]
@@ -881,8 +983,9 @@ def solve_spidge_many(states, hands, objective=SOLVE_MOST, threads=1, pv=True):
 
 
 def _nodes(state, hand_or_objective=0, objective=0):
-    """Positions visited by a value-only solve (for the benchmark and tuning)."""
-    cdef _Solver solver = _Solver()
+    """(value, positions visited) of a value-only solve (for the benchmark and tuning)."""
+    cdef _Solver solver = _thread_solver()
+    cdef uint64_t before = solver.s.nodes
     cdef SpitzerState z
     cdef SpidgeState g
     cdef int value
@@ -892,4 +995,4 @@ def _nodes(state, hand_or_objective=0, objective=0):
     else:
         g = _spidge_state(state)
         value = spidge_solve(solver.s, &g.s, hand_or_objective, objective)
-    return value, solver.s.nodes
+    return value, solver.s.nodes - before
