@@ -1,5 +1,6 @@
 """The C-level API works for outside Cython code: build examples/cython_consumer
-against the installed trickcore and let it play whole Spitzer deals."""
+against the installed trickcore and let its players (flat Monte-Carlo, and a
+determinized player that samples worlds and solves them) play whole Spitzer deals."""
 
 from __future__ import annotations
 
@@ -20,13 +21,13 @@ EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "cython_consumer
 
 
 @pytest.fixture(scope="module")
-def consumer(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if "cython" not in trickcore.available_backends():
         pytest.skip("the compiled core is not installed, so there is no C API to build against")
     if not EXAMPLE.is_dir():
         pytest.skip("the examples/ folder is not beside these tests")
     build = tmp_path_factory.mktemp("consumer")
-    for name in ("flat_monte_carlo.pyx", "setup.py"):
+    for name in ("flat_monte_carlo.pyx", "pimc.pyx", "setup.py"):
         shutil.copy(EXAMPLE / name, build / name)
     # The build must see the same trickcore as this test process.
     site = str(Path(trickcore.__file__).resolve().parent.parent)
@@ -36,12 +37,26 @@ def consumer(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
         cwd=build, capture_output=True, text=True, env=env,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    built = next(build.glob("flat_monte_carlo*.so"), None) or next(build.glob("flat_monte_carlo*.pyd"))
-    spec = importlib.util.spec_from_file_location("flat_monte_carlo", built)
+    return build
+
+
+def load(build: Path, name: str) -> ModuleType:
+    path = next(build.glob(f"{name}*.so"), None) or next(build.glob(f"{name}*.pyd"))
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+@pytest.fixture(scope="module")
+def consumer(built: Path) -> ModuleType:
+    return load(built, "flat_monte_carlo")
+
+
+@pytest.fixture(scope="module")
+def pimc(built: Path) -> ModuleType:
+    return load(built, "pimc")
 
 
 @pytest.mark.slow
@@ -70,3 +85,29 @@ def test_consumer_refuses_a_deal_still_in_its_auction(consumer: ModuleType) -> N
     state = spitzer.SpitzerState(spitzer.deal_pack(list(spitzer.PACK), 0), 0)
     with pytest.raises(ValueError, match="play phase"):
         consumer.choose_card(state)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [4, 5])
+def test_determinized_player_plays_only_legal_cards_for_a_whole_deal(pimc: ModuleType,
+                                                                     seed: int) -> None:
+    spitzer = trickcore.load_backend("cython")["_spitzer"]
+    pack = list(spitzer.PACK)
+    random.Random(seed).shuffle(pack)
+    state = spitzer.SpitzerState(spitzer.deal_pack(pack, seed % 4), seed % 4)
+    while state.phase == spitzer.AUCTION:
+        state.announce(spitzer.PASS)
+    while not state.is_over:
+        legal = state.legal_moves
+        card = pimc.choose_card(state, 4, seed)
+        assert card in legal, f"{card} is not among {legal}"
+        state.play(card)
+    assert sum(state.points_taken()) == 120
+
+
+@pytest.mark.slow
+def test_determinized_player_refuses_a_deal_still_in_its_auction(pimc: ModuleType) -> None:
+    spitzer = trickcore.load_backend("cython")["_spitzer"]
+    state = spitzer.SpitzerState(spitzer.deal_pack(list(spitzer.PACK), 0), 0)
+    with pytest.raises(ValueError, match="play phase"):
+        pimc.choose_card(state)

@@ -10,9 +10,12 @@ import trickcore
 trickcore_dir = str(Path(trickcore.__file__).parent)
 
 setup(
-    name="flat-monte-carlo-example",
+    name="trickcore-consumer-examples",
     ext_modules=cythonize(
-        [Extension("flat_monte_carlo", ["flat_monte_carlo.pyx"], include_dirs=[trickcore_dir])],
+        [
+            Extension(name, [f"{name}.pyx"], include_dirs=[trickcore_dir])
+            for name in ("flat_monte_carlo", "pimc")
+        ],
         compiler_directives={"language_level": 3},
     ),
 )

@@ -1,0 +1,156 @@
+"""Double-dummy solving: time to solve a deal from the first lead, and the
+compiled search against the plain-minimax reference on endings.
+
+    python benchmarks/bench_search.py [--quick]
+
+Spitzer deals are dealt from seeded shuffles with every seat passing (a
+Normal game or a Sneaker) and solved from the first lead; Spidge positions
+are solved for each of the three players ("most"), from the first lead with
+``--spidge-left 52`` (slow: the goal is far off) and by default with 36
+cards left (after four random tricks).  Three measures side by side: the value alone, the value
+of every legal card (``solve(deal, pv=False)``), and the same with the
+principal variation (``solve(deal)``).  Times are per deal: median and 95th
+percentile.  The last table times 3-trick endings on both backends.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _timing import print_table
+
+import trickcore
+
+COMPILED = trickcore.load_backend("cython")
+REFERENCE = trickcore.load_backend("python")
+
+
+def spitzer_deal(seed: int, backend: dict[str, Any] = COMPILED) -> Any:
+    z = backend["_spitzer"]
+    pack = list(z.PACK)
+    random.Random(seed).shuffle(pack)
+    state = z.SpitzerState(z.deal_pack(pack, seed % 4), seed % 4)
+    while state.phase == z.AUCTION:
+        state.announce(z.PASS)
+    return state
+
+
+def spidge_deal(seed: int, backend: dict[str, Any] = COMPILED) -> Any:
+    g = backend["_spidge"]
+    pack = list(g.pack(True))
+    random.Random(seed).shuffle(pack)
+    return g.SpidgeState([pack[i::4] for i in range(4)], g.DEFAULT_FLAGS)
+
+
+def timed(run: Callable[..., Any], *args: Any) -> tuple[float, Any]:
+    """(seconds, result) of one call."""
+    start = time.perf_counter()
+    result = run(*args)
+    return time.perf_counter() - start, result
+
+
+def summary(times: list[float]) -> tuple[float, float]:
+    ordered = sorted(times)
+    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+
+
+def print_times(title: str, rows: list[tuple[str, list[float], list[int]]]) -> None:
+    print(f"\n{title}")
+    print(f"{'solve':<34}{'median':>12}{'95th pct':>12}{'nodes (median)':>16}")
+    for name, times, nodes in rows:
+        median, p95 = summary(times)
+        node_text = f"{statistics.median(nodes):,.0f}" if nodes else "-"
+        print(f"{name:<34}{median * 1e3:>10.2f}ms{p95 * 1e3:>10.2f}ms{node_text:>16}")
+
+
+def spidge_position(seed: int, left: int) -> Any:
+    """A Spidge deal played on at random until *left* cards remain."""
+    state = spidge_deal(seed)
+    rng = random.Random(seed)
+    while 52 - state.n_played > left:
+        state.play(rng.choice(sorted(state.legal_moves)))
+    return state
+
+
+def whole_deals(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
+    solve = COMPILED["_solve"]
+    value: list[float] = []
+    nodes: list[int] = []
+    moves: list[float] = []
+    with_pv: list[float] = []
+    for seed in range(n_spitzer):
+        state = spitzer_deal(seed)
+        seconds, (_value, count) = timed(solve._nodes, state, 0)
+        value.append(seconds)
+        nodes.append(count)
+        moves.append(timed(solve.solve_spitzer, state, 0, False)[0])
+        with_pv.append(timed(solve.solve_spitzer, state, 0, True)[0])
+    print_times(f"Spitzer, card points, from the first lead ({n_spitzer} deals; goal: median <= 1 ms)", [
+        ("value", value, nodes), ("value + every card", moves, []),
+        ("value + every card + PV", with_pv, [])])
+    value, nodes, moves = [], [], []
+    for seed in range(n_spidge):
+        state = spidge_position(seed, spidge_left)
+        for hand in (0, 2, 3):
+            seconds, (_value, count) = timed(solve._nodes, state, hand, 0)
+            value.append(seconds)
+            nodes.append(count)
+            moves.append(timed(solve.solve_spidge, state, hand, 0, False)[0])
+    where = "from the first lead" if spidge_left == 52 else f"with {spidge_left} cards left"
+    print_times(f"Spidge, most tricks, {where} ({n_spidge} deals x 3 players; "
+                "goal from the first lead: median <= 20 ms)", [
+        ("value", value, nodes), ("value + every card", moves, [])])
+
+
+def endings(n: int) -> None:
+    """3-trick endings (12 cards): compiled vs plain minimax, solves per second."""
+    rows = []
+    for game in ("spitzer", "spidge"):
+        rates = []
+        for backend in (COMPILED, REFERENCE):
+            states = []
+            for seed in range(n):
+                state = spitzer_deal(seed, backend) if game == "spitzer" else spidge_deal(seed, backend)
+                total = 32 if game == "spitzer" else 52
+                while total - state.n_played > 12:
+                    state.play(min(state.legal_moves))
+                states.append(state)
+            solve = backend["_solve"]
+            start = time.perf_counter()
+            for state in states:
+                if game == "spitzer":
+                    solve.solve_spitzer(state, 0, False)
+                else:
+                    solve.solve_spidge(state, 0, 0, False)
+            rates.append(n / (time.perf_counter() - start))
+        rows.append((f"{game}, 3-trick ending, every card", rates))
+    print_table("Endings: compiled search vs plain minimax (solves per second)",
+                ["compiled", "reference"], rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a tiny run, for CI")
+    parser.add_argument("--spidge-left", type=int, default=36,
+                        help="cards left in the Spidge positions (52: from the first lead; "
+                             "slow, see docs/performance.rst)")
+    args = parser.parse_args()
+    if args.quick:
+        whole_deals(3, 1, 24)
+        endings(2)
+    else:
+        whole_deals(50, 10, args.spidge_left)
+        endings(10)
+
+
+if __name__ == "__main__":
+    main()
