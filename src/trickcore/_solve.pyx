@@ -648,8 +648,12 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
             return hi
         if beta <= 0:
             return 0
-        # Sure tricks of the side on lead bound the value from one side.
-        quick = _g_quick_tricks(d, d.leaders[trick], s.count_side)
+        # Sure tricks of the side on lead bound the value from one side --
+        # when each side wants tricks for itself ("most"); under "fewest"
+        # nobody wants to cash winners.
+        quick = 0
+        if s.max_side == s.count_side:
+            quick = _g_quick_tricks(d, d.leaders[trick], s.count_side)
         if quick:
             if (s.count_side >> d.leaders[trick]) & 1:
                 if quick >= beta:
