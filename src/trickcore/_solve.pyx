@@ -29,6 +29,8 @@ Values (docs/search.rst says the same for users):
 
 import threading
 
+from trickcore._threads import run_chunks
+
 from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
@@ -914,31 +916,6 @@ def solve_spidge(state, hand, objective=SOLVE_MOST, pv=True):
     return _g_result(solver.s, &st.s, h, obj, bool(pv))
 
 
-def _run_threads(int n, int threads, work):
-    """Run work(lo, hi) on *threads* contiguous slices; re-raise a worker's error."""
-    threads = min(threads, max(n, 1))
-    bounds = [n * w // threads for w in range(threads + 1)]
-    if threads == 1:
-        work(0, n)
-        return
-    errors = []
-
-    def run(lo, hi):
-        try:
-            work(lo, hi)
-        except BaseException as error:  # handed to the caller below
-            errors.append(error)
-
-    workers = [threading.Thread(target=run, args=(bounds[w], bounds[w + 1]))
-               for w in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    if errors:
-        raise errors[0]
-
-
 def solve_spitzer_many(states, objective=SOLVE_POINTS, threads=1, pv=True):
     """:func:`solve_spitzer` on each deal of *states*, on *threads* threads
     (the GIL is released while solving); a list in the same order."""
@@ -957,7 +934,7 @@ def solve_spitzer_many(states, objective=SOLVE_POINTS, threads=1, pv=True):
             st = states[i]
             results[i] = _z_result(solver.s, &st.deal, obj, want)
 
-    _run_threads(len(states), nthreads, work)
+    run_chunks(work, len(states), nthreads, 1)
     return results
 
 
@@ -982,7 +959,7 @@ def solve_spidge_many(states, hands, objective=SOLVE_MOST, threads=1, pv=True):
             st = states[i]
             results[i] = _g_result(solver.s, &st.s, hands[i], obj, want)
 
-    _run_threads(len(states), nthreads, work)
+    run_chunks(work, len(states), nthreads, 1)
     return results
 
 

@@ -8,13 +8,13 @@ oracle the compiled solver is tested against.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from trickcore import _solve_messages as _msg
 from trickcore._reference._spidge import SpidgeState
 from trickcore._reference._spitzer import AUCTION, PLAY, SCORING_TABLE, SpitzerState, scoring_column
+from trickcore._threads import run_chunks
 
 __all__ = [
     "DEFAULT_TT_BITS",
@@ -131,30 +131,6 @@ def solve_spidge(state: SpidgeState, hand: int, objective: int = MOST, pv: bool 
                      lambda s: s.hand_to_move in maximisers, bool(pv))
 
 
-def _run_threads(n: int, threads: int, work: Callable[[int, int], None]) -> None:
-    threads = min(threads, max(n, 1))
-    bounds = [n * w // threads for w in range(threads + 1)]
-    if threads == 1:
-        work(0, n)
-        return
-    errors: list[BaseException] = []
-
-    def run(lo: int, hi: int) -> None:
-        try:
-            work(lo, hi)
-        except BaseException as error:  # handed to the caller below
-            errors.append(error)
-
-    workers = [threading.Thread(target=run, args=(bounds[w], bounds[w + 1]))
-               for w in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    if errors:
-        raise errors[0]
-
-
 def solve_spitzer_many(states: Iterable[SpitzerState], objective: int = POINTS, threads: int = 1,
                        pv: bool = True) -> list[Solution]:
     """:func:`solve_spitzer` on each deal, on *threads* threads; a list in order."""
@@ -169,7 +145,7 @@ def solve_spitzer_many(states: Iterable[SpitzerState], objective: int = POINTS, 
         for i in range(lo, hi):
             results[i] = solve_spitzer(deals[i], obj, pv)
 
-    _run_threads(len(deals), nthreads, work)
+    run_chunks(work, len(deals), nthreads, 1)
     return results
 
 
@@ -190,5 +166,5 @@ def solve_spidge_many(states: Iterable[SpidgeState], hands: Iterable[int], objec
         for i in range(lo, hi):
             results[i] = solve_spidge(deals[i], checked_hands[i], obj, pv)
 
-    _run_threads(len(deals), nthreads, work)
+    run_chunks(work, len(deals), nthreads, 1)
     return results
