@@ -17,7 +17,13 @@ import numpy as np
 import pytest
 
 import trickcore
-from trickcore.errors import InvalidArgumentError, PytrickError
+from trickcore.errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    InvalidCardError,
+    PytrickError,
+    RulesError,
+)
 
 Backend = dict[str, ModuleType]
 
@@ -244,3 +250,205 @@ def test_batch_results_do_not_depend_on_the_chunking(backend: Backend) -> None:
     parts = [backend["_batch"].random_playouts("spidge", m, seed=4, start=s)
              for s, m in ((0, n // 3), (n // 3, n - n // 3))]
     assert (np.concatenate([p["scores"] for p in parts]) == whole["scores"]).all()
+
+
+# -- threads ----------------------------------------------------------------------------
+
+
+def _compiled(backend: Backend) -> bool:
+    return bool(backend["_batch"].__name__ == "trickcore._batch")
+
+
+def test_batch_functions_run_on_many_threads_at_once(backend: Backend) -> None:
+    batch = backend["_batch"]
+    n = 400 if _compiled(backend) else 6
+    expected = batch.random_playouts("spidge", n, seed=2)
+    results: dict[int, dict[str, np.ndarray]] = {}
+
+    def call(t: int) -> None:
+        results[t] = batch.random_playouts("spidge", n, seed=2, threads=2)
+
+    callers = [threading.Thread(target=call, args=(t,)) for t in range(6)]
+    for caller in callers:
+        caller.start()
+    for caller in callers:
+        caller.join()
+    assert sorted(results) == list(range(6))
+    for result in results.values():
+        for key in expected:
+            assert (result[key] == expected[key]).all(), key
+
+
+@pytest.mark.parametrize("name", ["SpitzerBatch", "SpidgeBatch"])
+def test_two_threads_stepping_one_batch_take_turns(backend: Backend, name: str) -> None:
+    """Without the batch's lock, a step validated against masks another thread
+    then changed played cards nobody held."""
+    from trickcore.errors import IllegalMoveError
+
+    k = 64 if _compiled(backend) else 3
+    batch = getattr(backend["_batch"], name)(k, seed=3)
+    unexpected: list[BaseException] = []
+
+    def play() -> None:
+        for _ in range(40):
+            masks = batch.legal_masks()
+            try:
+                batch.step(masks.argmax(axis=1))
+            except IllegalMoveError:
+                pass  # the other thread stepped first: a clear refusal, nothing changed
+            except BaseException as error:
+                unexpected.append(error)
+
+    players = [threading.Thread(target=play) for _ in range(2)]
+    for player in players:
+        player.start()
+    for player in players:
+        player.join()
+    assert not unexpected
+    cards = 32 if name == "SpitzerBatch" else 52
+    for i in range(k):
+        state = batch.state(i)
+        assert state.n_played > 0
+        held = (sum(len(state.hand(s)) for s in range(4)) if name == "SpitzerBatch"
+                else sum(len(h) for h in state.hands))
+        assert held + state.n_played == cards  # every card played was held
+
+
+# -- defects 7, 8, 9 and numpy integers: one error contract on both backends -----------
+
+
+def test_numpy_integers_work_wherever_an_integer_is_taken(backend: Backend) -> None:
+    """issue 10: every policy outputs numpy integers, and they were refused."""
+    sp, sg, cards, batch = (backend["_spitzer"], backend["_spidge"], backend["_cards"],
+                            backend["_batch"])
+    i64, u8 = np.int64, np.uint8
+    assert trickcore.Card(i64(3)) is trickcore.Card(3)
+    assert cards.CardSet([i64(3), u8(5)]) == cards.CardSet([3, 5])
+    assert cards.CardSet(i64(0b101)) == cards.CardSet(0b101)
+    assert i64(3) in cards.CardSet([3]) and cards.popcount(i64(0b111)) == 3
+    assert sp.card_of_action(i64(24)) == sp.card_of_action(24)
+    assert sp.action_index(i64(10)) == sp.action_index(10)
+    assert sp.is_trump(i64(10)) and sp.suit_mask(i64(0)) == sp.suit_mask(0)
+    assert sg.card_of_action(i64(52)) == 52 and sg.strength(u8(12)) == 13
+    deal = sp.SpitzerState(sp.deal_pack(list(sp.PACK), 0), i64(0), i64(0))
+    deal.announce(i64(sp.PASS), seat=i64(1))
+    for _ in range(3):
+        deal.announce(np.int32(sp.PASS))
+    card = deal.legal_mask().bit_length() - 1
+    deal.play(i64(card), seat=i64(deal.to_move))
+    assert deal.n_played == 1 and deal.hand(i64(0)) == deal.hand(0)
+    spidge = sg.SpidgeState([sum(1 << c for c in sg.pack()[h::4]) for h in range(4)],
+                            flags=i64(1), slam_tricks=u8(13), spidge_tricks=i64(10))
+    first = min(spidge.legal_moves)
+    spidge.play(i64(int(first)))
+    spidge.random_playout(i64(5))
+    assert spidge.is_over and spidge.hand(i64(1)) == spidge.hand(1)
+    assert batch.deal_seed(i64(7), u8(2)) == batch.deal_seed(7, 2)
+    result = batch.random_playouts("spidge", i64(3), i64(4), options=i64(1), start=u8(2))
+    assert result["scores"].shape == (3, 4)
+    lanes = batch.SpitzerBatch(i64(2), seed=u8(1), options=i64(0))
+    lanes.reset(i64(1))
+    assert lanes.state(i64(0)).n_played == 0
+
+
+@pytest.mark.parametrize("bad", [True, np.True_, 1.5, np.float64(2.0), "7", None])
+def test_bools_floats_and_text_are_refused_where_an_integer_is_taken(
+        backend: Backend, bad: object) -> None:
+    sp, sg, batch = backend["_spitzer"], backend["_spidge"], backend["_batch"]
+    deal = sp.SpitzerState(sp.deal_pack(list(sp.PACK), 0))
+    spidge = sg.SpidgeState([sum(1 << c for c in sg.pack()[h::4]) for h in range(4)])
+    calls = [lambda: sp.card_of_action(bad), lambda: deal.hand(bad), lambda: sp.suit_mask(bad),
+             lambda: spidge.hand(bad), lambda: spidge.random_playout(bad),
+             lambda: batch.deal_seed(bad, 0), lambda: batch.deal_seed(1, bad),
+             lambda: batch.random_playouts("spitzer", bad, 1),
+             lambda: batch.random_playouts("spitzer", 1, bad),
+             lambda: batch.SpidgeBatch(bad, 1), lambda: batch.SpidgeBatch(1, bad)]
+    if not isinstance(bad, str):  # text is a card where a card is taken
+        calls += [lambda: trickcore.Card(bad), lambda: sp.action_index(bad),
+                  lambda: deal.holder(bad), lambda: sg.strength(bad), lambda: spidge.play(bad)]
+    for call in calls:
+        with pytest.raises(ArgumentTypeError):
+            call()
+
+
+def test_huge_and_out_of_range_integers_raise_the_documented_errors(backend: Backend) -> None:
+    """Huge ints gave OverflowError on the compiled core; seats, dealers and
+    options gave plain ValueError; SpidgeState.play(None) a bare TypeError."""
+    sp, sg, cards = backend["_spitzer"], backend["_spidge"], backend["_cards"]
+    deal = sp.SpitzerState(sp.deal_pack(list(sp.PACK), 0))
+    for _ in range(4):
+        deal.announce(sp.PASS)
+    spidge = sg.SpidgeState([sum(1 << c for c in sg.pack()[h::4]) for h in range(4)])
+    for huge in (2**64, 2**70, -(2**70)):
+        for call in (deal.play, sp.action_index, spidge.play, trickcore.Card,
+                     lambda card: cards.CardSet([card])):
+            with pytest.raises(InvalidCardError, match="cards are numbered 0 to 53"):
+                call(huge)
+        with pytest.raises(InvalidArgumentError, match="seats are 0 to 3"):
+            deal.hand(huge)
+    with pytest.raises(InvalidArgumentError, match="invalid seat 4: seats are 0 to 3"):
+        deal.play("QC", seat=4)
+    with pytest.raises(InvalidArgumentError, match="invalid dealer 4: seats are 0 to 3"):
+        sp.SpitzerState(sp.deal_pack(list(sp.PACK), 0), dealer=4)
+    with pytest.raises(RulesError, match="invalid Spitzer option flags -1"):
+        sp.SpitzerState(sp.deal_pack(list(sp.PACK), 0), options=-1)
+    with pytest.raises(RulesError, match="invalid Spitzer option flags 64"):
+        sp.SpitzerState(sp.deal_pack(list(sp.PACK), 0), options=64)
+    with pytest.raises(InvalidArgumentError, match="invalid hand 4: hands are 0"):
+        spidge.hand(4)
+    with pytest.raises(InvalidCardError, match="a trick is four different cards"):
+        sg.trick_winner([0, 1, 2])
+    with pytest.raises(InvalidArgumentError, match="invalid joker_suit"):
+        sg.is_trump(3, "joker")
+    with pytest.raises(InvalidArgumentError, match="seeds are 0 to 2\\*\\*64 - 1"):
+        spidge.random_playout(-1)
+
+
+def test_edge_inputs_get_the_same_answer_on_both_backends(
+        both_backends: tuple[Backend, Backend]) -> None:
+    """suit_mask, popcount of out-of-pack bits, deal_seed(1.5) / ("7") and
+    reset([[0, 1]]) answered differently on the two backends."""
+    calls = [
+        lambda m: m["_spitzer"].suit_mask(1), lambda m: m["_spitzer"].suit_mask(5),
+        lambda m: m["_spitzer"].suit_mask(-1), lambda m: m["_cards"].popcount(1 << 60),
+        lambda m: m["_cards"].popcount(-1), lambda m: m["_cards"].popcount((1 << 54) - 1),
+        lambda m: m["_batch"].deal_seed(1.5, 0), lambda m: m["_batch"].deal_seed("7", 0),
+        lambda m: m["_batch"].deal_seed(2**64 - 1, 2**64 - 1),
+        lambda m: m["_batch"].SpitzerBatch(2, 1).reset([[0, 1]]),
+        lambda m: m["_batch"].SpidgeBatch(2, 1).reset([0.5]),
+        lambda m: m["_batch"].SpidgeBatch(2, 1).step([0.0, 1.0]),
+        lambda m: m["_batch"].SpidgeBatch(2, 1).step([0, 1, 2]),
+        lambda m: m["_spitzer"].card_of_action(32), lambda m: m["_spitzer"].is_trump("2C"),
+        lambda m: m["_spidge"].card_of_action(54),
+    ]
+    for call in calls:
+        answers = []
+        for backend in both_backends:
+            try:
+                answers.append(("value", call(backend)))
+            except Exception as error:  # the point is to compare any error
+                answers.append((type(error).__name__, str(error)))
+        assert answers[0] == answers[1]
+        assert answers[0][0] in ("value", "ArgumentTypeError", "InvalidArgumentError",
+                                 "InvalidCardError"), answers[0]
+
+
+def test_sample_deals_refuses_the_seeds_the_low_level_sampler_refuses() -> None:
+    from pytrick.inference import sample_deals
+    from pytrick.spitzer import SpitzerDeal
+
+    observation = SpitzerDeal.from_seed(3).observation(0)
+    for seed, error in (("7", ArgumentTypeError), (1.5, ArgumentTypeError),
+                        (-1, InvalidArgumentError), (2**64, InvalidArgumentError)):
+        with pytest.raises(error, match="seed"):
+            sample_deals(observation, 2, seed=seed)  # type: ignore[arg-type]
+    assert len(sample_deals(observation, 2, seed=np.uint64(7))) == 2  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("flags", [-1, 32, 1 << 40])
+def test_spitzer_rules_refuse_unknown_option_bits(flags: int) -> None:
+    from pytrick.spitzer import SpitzerRules
+
+    with pytest.raises(RulesError, match=f"invalid Spitzer option flags {flags}"):
+        SpitzerRules.from_flags(flags)
+    assert SpitzerRules.from_flags(np.int64(31)).flags == 31

@@ -386,7 +386,7 @@ def test_spitzer_inconsistent_observation_has_no_deal() -> None:
 
 def test_sample_deals_rejects_bad_input() -> None:
     obs = SPITZER_POSITIONS[0][0].observation(0)
-    with pytest.raises(PytrickError, match="n = -1"):
+    with pytest.raises(PytrickError, match="invalid n -1: it must be at least 0"):
         sample_deals(obs, -1)
     with pytest.raises(TypeError, match="SpitzerObservation or SpidgeObservation"):
         sample_deals("not an observation", 1)  # type: ignore[call-overload]

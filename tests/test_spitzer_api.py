@@ -20,7 +20,7 @@ from pytrick.spitzer import (
 )
 from trickcore import CardSet
 from trickcore.card import Card
-from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
+from trickcore.errors import ArgumentTypeError, IllegalMoveError, InvalidCardError, RulesError
 
 NORMAL = (
     "QC AC TC KC 7H 8H 9S 8D",
@@ -166,7 +166,7 @@ def test_errors_name_the_problem_and_change_nothing() -> None:
         deal.play("2H")
     with pytest.raises(InvalidCardError, match="invalid card text"):
         deal.play("QX")
-    with pytest.raises(InvalidCardError, match="not a card"):
+    with pytest.raises(ArgumentTypeError, match="a card is a Card, a card number or card text"):
         deal.play(3.5)  # type: ignore[arg-type]
     deal.play("AC")
     with pytest.raises(IllegalMoveError) as info:

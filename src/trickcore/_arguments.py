@@ -13,11 +13,19 @@ from __future__ import annotations
 
 import operator
 
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
+from trickcore.card import N_CARDS, parse_card
+from trickcore.errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    InvalidCardError,
+    PytrickError,
+)
 
 __all__ = [
     "SEED_LIMIT",
     "as_int",
+    "card_mask",
+    "card_number",
     "check_count",
     "check_range",
     "check_seat",
@@ -77,6 +85,34 @@ def check_count(value: object, name: str, low: int = 0, high: int | None = None)
 def check_seed(value: object, name: str = "seed") -> int:
     """A 64-bit seed, 0 to 2**64 - 1."""
     return check_range(value, name, 0, SEED_LIMIT - 1, "seeds are 0 to 2**64 - 1")
+
+
+def card_number(value: object, name: str = "card") -> int:
+    """A card given as its number (a Python or numpy integer, a Card) or as
+    card text: the number, 0 to 53.  A wrong type (None, a float, a bool) is
+    an ArgumentTypeError, a number or text that names no card an InvalidCardError."""
+    if isinstance(value, str):
+        return int(parse_card(value))
+    if not hasattr(type(value), "__index__"):
+        raise ArgumentTypeError(
+            f"{name}: a card is a Card, a card number or card text such as 'QC', "
+            f"not {type(value).__name__} ({value!r:.40})")
+    number = as_int(value, name)
+    if not 0 <= number < N_CARDS:
+        raise InvalidCardError(f"invalid card number {number}: cards are numbered 0 to 53")
+    return number
+
+
+#: Bits 0 to 53: every card.
+_FULL_MASK = (1 << N_CARDS) - 1
+
+
+def card_mask(value: object, name: str = "card-set mask") -> int:
+    """A mask of cards (bit n = card n): an integer using bits 0 to 53 only."""
+    mask = as_int(value, name)
+    if not 0 <= mask <= _FULL_MASK:
+        raise InvalidCardError(f"invalid {name} {mask:#x}: only bits 0 to 53 name cards")
+    return mask
 
 
 def not_initialised(obj: object) -> PytrickError:

@@ -48,7 +48,7 @@ from trickcore._spidge cimport (
 )
 from trickcore._observe cimport spitzer_encode, spidge_encode, SPITZER_OBS_FLOATS, SPIDGE_OBS_FLOATS
 from trickcore._threads import run_chunks
-from trickcore._arguments import check_count, check_seed, not_initialised, SEED_LIMIT
+from trickcore._arguments import as_int, check_count, check_seed, not_initialised, SEED_LIMIT
 from trickcore.errors import (
     ArgumentTypeError, IllegalMoveError, InvalidArgumentError, PytrickError, RulesError,
 )
@@ -207,6 +207,14 @@ def deal_seed(seed, index):
     return tc_splitmix64(&x) + i
 
 
+def _option_int(value, name):
+    """An option as an int (numpy integers too); anything else is a RulesError."""
+    try:
+        return as_int(value, name)
+    except ArgumentTypeError:
+        raise RulesError(f"{name} must be an int, not {type(value).__name__}") from None
+
+
 def _game_options(game, options, slam_tricks, spidge_tricks):
     """Validated (options, slam_tricks, spidge_tricks) for *game*."""
     if game not in GAMES:
@@ -214,17 +222,16 @@ def _game_options(game, options, slam_tricks, spidge_tricks):
     if game == "spitzer":
         if options is None:
             options = SPITZER_DEFAULT_OPTIONS
-        if isinstance(options, bool) or not isinstance(options, int) \
-                or not 0 <= options <= SP_ALL_OPTIONS:
+        options = _option_int(options, "options")
+        if not 0 <= options <= SP_ALL_OPTIONS:
             raise RulesError(
                 f"invalid Spitzer option flags {options!r}: only bits 0 to 4 are options")
         return options, 0, 0
     if options is None:
         options = SPIDGE_DEFAULT_OPTIONS
-    for name, value in (("options", options), ("slam_tricks", slam_tricks),
-                        ("spidge_tricks", spidge_tricks)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"{name} must be an int, not {type(value).__name__}")
+    options = _option_int(options, "options")
+    slam_tricks = _option_int(slam_tricks, "slam_tricks")
+    spidge_tricks = _option_int(spidge_tricks, "spidge_tricks")
     if not 0 <= options <= 15:
         raise RulesError(f"invalid Spidge option flags {options}: only bits 0 to 3 are options")
     if not (1 <= spidge_tricks <= 13 and 1 <= slam_tricks <= 13):
@@ -318,6 +325,9 @@ cdef object _lanes(object ids, int k):
     arr = np.asarray(ids)
     if arr.ndim == 0:
         arr = arr.reshape(1)
+    if arr.ndim != 1:
+        raise InvalidArgumentError(
+            f"deal indices must be an int or a flat sequence of ints, not shape {arr.shape}")
     if arr.size and arr.dtype.kind not in "iu":
         raise ArgumentTypeError(f"deal indices must be integers, not {arr.dtype}")
     if arr.size and (arr.min() < 0 or arr.max() >= k):

@@ -3,8 +3,9 @@
 
 from collections.abc import Iterable
 
+from trickcore._arguments import card_mask, card_number
 from trickcore.card import ALL_CARDS, Card, parse_card
-from trickcore.errors import InvalidCardError
+from trickcore.errors import ArgumentTypeError, InvalidCardError
 
 __all__ = ["CardSet", "FULL_MASK", "popcount", "mask_of"]
 
@@ -14,18 +15,15 @@ cdef tuple _ALL_CARDS = ALL_CARDS
 
 
 def popcount(mask):
-    """Number of cards in a mask."""
-    return tc_popcount64(<mask_t>mask) if mask else 0
+    """Number of cards in a mask (bits 0 to 53)."""
+    cdef mask_t m = card_mask(mask)
+    return tc_popcount64(m) if m else 0
 
 
 cdef inline int _card_number(object item) except -1:
-    if isinstance(item, str):
-        return int(parse_card(item))
-    if isinstance(item, bool) or not isinstance(item, int):
-        raise TypeError(f"a card is an int 0..53 or a card string, not {type(item).__name__}")
-    if not 0 <= item < N_CARDS:
-        raise InvalidCardError(f"invalid card number {item}: cards are numbered 0 to 53")
-    return item
+    if (type(item) is int or type(item) is Card) and 0 <= item < N_CARDS:
+        return item
+    return card_number(item)
 
 
 cdef mask_t to_mask(object cards) except? 0xFFFFFFFFFFFFFFFF:
@@ -34,7 +32,7 @@ cdef mask_t to_mask(object cards) except? 0xFFFFFFFFFFFFFFFF:
     if isinstance(cards, CardSet):
         return (<CardSet>cards).mask
     if isinstance(cards, bool):
-        raise TypeError("a card set is not built from a bool")
+        raise ArgumentTypeError("a card set is not built from a bool")
     if isinstance(cards, int):
         if not 0 <= cards <= TC_FULL_MASK:
             raise InvalidCardError(
@@ -49,7 +47,9 @@ cdef mask_t to_mask(object cards) except? 0xFFFFFFFFFFFFFFFF:
         for item in cards:
             mask |= (<mask_t>1) << _card_number(item)
         return mask
-    raise TypeError(f"cannot make a card set from {type(cards).__name__}")
+    if hasattr(type(cards), "__index__"):   # a numpy integer mask
+        return card_mask(cards)
+    raise ArgumentTypeError(f"cannot make a card set from {type(cards).__name__}")
 
 
 def mask_of(cards):
@@ -121,7 +121,11 @@ cdef class CardSet:
             return (self.mask >> <int>parse_card(card)) & 1 == 1
         if isinstance(card, int) and not isinstance(card, bool):
             return 0 <= card < N_CARDS and (self.mask >> <int>card) & 1 == 1
-        return False
+        try:
+            number = card_number(card)
+        except (ArgumentTypeError, InvalidCardError):
+            return False
+        return (self.mask >> <int>number) & 1 == 1
 
     def __eq__(self, other):
         if isinstance(other, CardSet):

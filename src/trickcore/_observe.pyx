@@ -14,6 +14,8 @@ number (0..53).  The pure-Python twin is ``trickcore._reference._observe``.
 
 import numpy as np
 
+from trickcore._arguments import check_range
+
 from libc.string cimport memset
 from libc.stdint cimport uint32_t
 
@@ -235,9 +237,7 @@ cdef void spidge_encode(const spidge_state* s, int hand, float* out) noexcept no
 
 
 cdef int _seat(object seat, int low) except -1:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not low <= seat <= 3:
-        raise ValueError(f"invalid seat {seat!r}: seats are {low} to 3")
-    return seat
+    return check_range(seat, "seat", low, 3, f"seats are {low} to 3")
 
 
 def spitzer_observation(state, seat):

@@ -39,7 +39,8 @@ from trickcore._cards cimport N_CARDS, TC_FULL_MASK, card_count, lowest_card
 from trickcore._rng cimport tc_rng_below, tc_rng_next, tc_rng_seed
 
 from trickcore.card import ALL_CARDS
-from trickcore.errors import InvalidCardError, PytrickError
+from trickcore._arguments import as_int
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError, InvalidCardError, PytrickError
 
 __all__ = [
     "MAX_SEATS",
@@ -221,11 +222,11 @@ cdef str _hidden_cards(int n):
 
 cdef mask_t _as_mask(object value, str field) except? 0xFFFFFFFFFFFFFFFF:
     if isinstance(value, bool):
-        raise TypeError(f"{field} must be a card mask (an int), not bool")
+        raise ArgumentTypeError(f"{field} must be a card mask (an int), not bool")
     try:
         mask = operator.index(value)
     except TypeError:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"{field} must be a card mask (an int), not {type(value).__name__}"
         ) from None
     if not 0 <= mask <= TC_FULL_MASK:
@@ -234,11 +235,10 @@ cdef mask_t _as_mask(object value, str field) except? 0xFFFFFFFFFFFFFFFF:
 
 
 cdef object _as_count(object value, str field):
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{field} must be an int, not {type(value).__name__}")
-    if value < 0:
-        raise PytrickError(f"{field} = {value}: must not be negative")
-    return int(value)
+    number = as_int(value, field)
+    if number < 0:
+        raise InvalidArgumentError(f"{field} = {number}: must not be negative")
+    return number
 
 
 cdef str _why_no_deal(mask_t hidden, int k, const int* sizes, const mask_t* allowed):
@@ -340,10 +340,9 @@ cdef class PreparedSampler:
         cdef tc_rng rng
         cdef mask_t hands[SAMPLER_MAX_SEATS]
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+            seed = as_int(seed, "seed")
             if not 0 <= seed < _SEED_LIMIT:
-                raise PytrickError(f"seed = {seed}: must be from 0 to 2**64 - 1")
+                raise InvalidArgumentError(f"seed = {seed}: must be from 0 to 2**64 - 1")
         else:
             seed = int.from_bytes(os.urandom(8), "little")
         tc_rng_seed(&rng, <uint64_t>seed)

@@ -13,10 +13,12 @@ from cpython.long cimport PyLong_AsLongAndOverflow
 from trickcore._cards cimport (CardSet, cardset_from_mask, card_count, lowest_card,
                                nth_card, to_mask)
 from trickcore import _spidge_messages as messages
-from trickcore._arguments import not_initialised
+from trickcore._arguments import as_int, card_number, check_range, check_seed, not_initialised
 from trickcore.card import ALL_CARDS, Card
 from trickcore._arguments import check_range
-from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
+from trickcore.errors import (
+    ArgumentTypeError, IllegalMoveError, InvalidArgumentError, InvalidCardError, RulesError,
+)
 
 __all__ = [
     "SPADES", "NO_SUIT", "N_ACTIONS", "JOKERS", "REPLACED_BY_JOKERS",
@@ -35,9 +37,10 @@ REPLACED_BY_JOKERS = (13, 26)
 
 
 cdef int _check(object card) except -1:
-    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 54:
-        raise InvalidCardError(f"invalid Spidge card {card!r}: cards are numbered 0 to 53")
-    return card
+    """A card number, from a Card, a Python or numpy integer or card text."""
+    if (type(card) is int or type(card) is Card) and 0 <= card < 54:
+        return card
+    return card_number(card)
 
 
 cdef bint _wild(str joker_suit) except -1:
@@ -45,7 +48,7 @@ cdef bint _wild(str joker_suit) except -1:
         return False
     if joker_suit == "wild":
         return True
-    raise ValueError(f"invalid joker_suit {joker_suit!r}: choose 'trump' or 'wild'")
+    raise InvalidArgumentError(f"invalid joker_suit {joker_suit!r}: choose 'trump' or 'wild'")
 
 
 def pack(jokers=True):
@@ -296,7 +299,7 @@ def trick_winner(cards):
     cdef uint8_t trick[4]
     cdef list numbers = [_check(c) for c in cards]
     if len(numbers) != 4 or len(set(numbers)) != 4:
-        raise ValueError("a trick is four different cards")
+        raise InvalidCardError("a trick is four different cards")
     for i in range(4):
         trick[i] = numbers[i]
     return spidge_trick_winner(trick)
@@ -312,11 +315,22 @@ def _restore(cls, hands, flags, slam_tricks, spidge_tricks, plays, context):
     return state
 
 
+def _option_ints(*values):
+    """The options as ints (numpy integers too); anything else is a RulesError."""
+    result = []
+    for name, value in zip(("flags", "slam_tricks", "spidge_tricks"), values):
+        try:
+            result.append(as_int(value, name))
+        except ArgumentTypeError:
+            raise RulesError(f"{name} must be an int, not {type(value).__name__}") from None
+    return result
+
+
+_HANDS_RANGE = "hands are 0 (left), 1 (dummy), 2 (right), 3 (dealer)"
+
+
 cdef int _check_options(object flags, object slam_tricks, object spidge_tricks) except -1:
-    for name, value in (("flags", flags), ("slam_tricks", slam_tricks),
-                        ("spidge_tricks", spidge_tricks)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"{name} must be an int, not {type(value).__name__}")
+    flags, slam_tricks, spidge_tricks = _option_ints(flags, slam_tricks, spidge_tricks)
     if not 0 <= flags <= 15:
         raise RulesError(f"invalid Spidge option flags {flags}: only bits 0 to 3 are options")
     if not (1 <= spidge_tricks <= 13 and 1 <= slam_tricks <= 13):
@@ -450,9 +464,8 @@ cdef class SpidgeState:
 
     def hand(self, index):
         """The cards hand *index* (0 left, 1 dummy, 2 right, 3 dealer) still holds."""
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= 3:
-            raise ValueError(f"invalid hand {index!r}: hands are 0 (left), 1 (dummy), 2 (right), 3 (dealer)")
-        return cardset_from_mask(self.s.hands[<int>index])
+        cdef int h = check_range(index, "hand", 0, 3, _HANDS_RANGE)
+        return cardset_from_mask(self.s.hands[h])
 
     @property
     def initial_hands(self):
@@ -487,13 +500,7 @@ cdef class SpidgeState:
         return spidge_legal(&self.s)
 
     cdef int _card_number(self, object card) except -1:
-        cdef int number
-        if isinstance(card, int) and not isinstance(card, bool):
-            number = _check(card)
-        elif isinstance(card, str):
-            number = Card(card)
-        else:
-            raise TypeError(f"a card is a Card, an int 0..53 or card text, not {type(card).__name__}")
+        cdef int number = _check(card)
         if not (spidge_pack_mask(self.s.flags & SPIDGE_OPT_JOKERS) >> number) & 1:
             raise InvalidCardError(messages.not_in_pack_message(number, self.s.flags & SPIDGE_OPT_JOKERS))
         return number
@@ -632,7 +639,7 @@ cdef class SpidgeState:
         order, so both backends play the same cards for the same seed.
         """
         _need_deal(self)
-        cdef uint64_t x = <uint64_t>(seed & 0xFFFFFFFFFFFFFFFF)
+        cdef uint64_t x = <uint64_t>check_seed(seed)
         with nogil:
             spidge_random_playout(&self.s, &x)
 

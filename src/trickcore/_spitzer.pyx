@@ -1,9 +1,9 @@
 # cython: language_level=3, binding=True, embedsignature=True
 """Spitzer (RULES.md §1), compiled: card tables, the deal state and its kernels."""
 
-from trickcore._arguments import not_initialised
+from trickcore._arguments import as_int, card_number, check_range, check_seat, not_initialised
 from trickcore.card import Card
-from trickcore.errors import InvalidCardError
+from trickcore.errors import InvalidCardError, RulesError
 
 __all__ = [
     "CLUBS",
@@ -88,11 +88,16 @@ FAIL_ORDER = tuple(sorted((c % 13 for c in PACK if SPITZER_SUIT[c] == 0),
 
 
 cdef int _check(object card) except -1:
-    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 54 \
-            or SPITZER_SUIT[<int>card] < 0:
-        shown = str(Card(card)) if isinstance(card, int) and 0 <= card < 54 else repr(card)
-        raise InvalidCardError(f"{shown} is not a Spitzer card (the pack is 7 to A in each suit)")
-    return card
+    """The number of a Spitzer card given as a Card, a Python or numpy integer or text."""
+    cdef int n
+    if (type(card) is int or type(card) is Card) and 0 <= card < 54:
+        n = card
+    else:
+        n = card_number(card)
+    if SPITZER_SUIT[n] < 0:
+        raise InvalidCardError(
+            f"{Card(n)} is not a Spitzer card (the pack is 7 to A in each suit)")
+    return n
 
 
 def is_trump(card):
@@ -116,11 +121,13 @@ def card_points(card):
     return SPITZER_POINTS[_check(card)]
 
 
+_SUITS_RANGE = "effective suits are 0 (clubs), 2 (hearts), 3 (spades) and 4 (TRUMPS); 1 is empty"
+
+
 def suit_mask(suit):
-    """The mask of the cards whose effective suit is *suit*."""
-    if not 0 <= suit <= 4:
-        raise ValueError(f"invalid Spitzer effective suit {suit!r}")
-    return SPITZER_SUIT_MASK[suit]
+    """The mask of the cards whose effective suit is *suit* (0 to 4; 1, diamonds,
+    is empty: they are trumps)."""
+    return SPITZER_SUIT_MASK[<int>check_range(suit, "suit", 0, 4, _SUITS_RANGE)]
 
 
 def action_index(card):
@@ -130,9 +137,10 @@ def action_index(card):
 
 def card_of_action(action):
     """The card with dense action number *action* (0..31)."""
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < SPITZER_N_ACTIONS:
-        raise InvalidCardError(f"invalid Spitzer action {action!r}: actions are 0 to 31")
-    return spitzer_card(action)
+    cdef object a = action if type(action) is int else as_int(action, "action")
+    if not 0 <= a < SPITZER_N_ACTIONS:
+        raise InvalidCardError(f"invalid Spitzer action {a!r}: actions are 0 to 31")
+    return spitzer_card(a)
 
 
 # ---------------------------------------------------------------------------
@@ -691,29 +699,25 @@ cdef list _display(uint32_t dense):
 
 
 cdef int _as_action(object card) except -1:
-    """The dense action of a Spitzer card given as a Card, int or card text."""
-    cdef long n
-    if type(card) is Card or type(card) is int:
-        n = card
-        if 0 <= n < 54 and SPITZER_SUIT[n] >= 0:
-            return spitzer_action(n)
-    if isinstance(card, str):
-        card = parse_card(card)
-    elif isinstance(card, bool) or not isinstance(card, int):
-        raise InvalidCardError(_msg.not_a_card(card))
+    """The dense action of a Spitzer card given as a Card, an integer or card text."""
     return spitzer_action(_check(card))
 
 
 cdef int _seat(object seat) except -1:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise ValueError(_msg.bad_seat(seat))
-    return seat
+    if type(seat) is int and 0 <= seat <= 3:
+        return seat
+    return check_seat(seat)
 
 
 cdef int _check_dealer(object dealer) except -1:
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
-        raise ValueError(_msg.bad_dealer(dealer))
-    return dealer
+    return check_range(dealer, "dealer", 0, 3, "seats are 0 to 3")
+
+
+cdef int _check_options(object options) except -1:
+    cdef object value = as_int(options, "options")
+    if value < 0 or value & ~SP_ALL_OPTIONS:
+        raise RulesError(_msg.bad_options(value))
+    return value
 
 
 def trick_winner(cards):
@@ -851,13 +855,10 @@ cdef class SpitzerState:
             owners = [s for s in range(4) if masks[s] >> c & 1]
             raise InvalidCardError(_msg.bad_hands(
                 f"{ALL_CARDS[c]} is in hands {owners[0]} and {owners[1]}"))
-        _check_dealer(dealer)
-        if isinstance(options, bool) or not isinstance(options, int) or options & ~SP_ALL_OPTIONS \
-                or options < 0:
-            raise ValueError(_msg.bad_options(options))
+        cdef int the_dealer = _check_dealer(dealer), the_options = _check_options(options)
         for seat in range(4):
             dense[seat] = spitzer_dense(masks[seat])
-        spitzer_init(&self.deal, dense, dealer, options)
+        spitzer_init(&self.deal, dense, the_dealer, the_options)
         for code in announcements:
             self.announce(code)
         for card in plays:
@@ -1006,7 +1007,9 @@ cdef class SpitzerState:
             if phase == SP_OVER:
                 raise IllegalMoveError(_msg.deal_over())
             raise IllegalMoveError(_msg.announcements_over())
-        if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < SP_N_ANNOUNCEMENTS:
+        if type(code) is not int:
+            code = as_int(code, "announcement")
+        if not 0 <= code < SP_N_ANNOUNCEMENTS:
             raise IllegalMoveError(_msg.unknown_announcement(code))
         me = spitzer_to_move(&self.deal)
         if seat is not None and _seat(seat) != me:

@@ -116,11 +116,12 @@ class Card(int):
             return parse_card(value)
         if isinstance(value, Card):
             return value
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"a card is an int 0..53 or a card string, not {type(value).__name__}")
-        if not 0 <= value < N_CARDS:
-            raise InvalidCardError(f"invalid card number {value}: cards are numbered 0 to 53")
-        return ALL_CARDS[value]
+        if type(value) is int and 0 <= value < N_CARDS:
+            return ALL_CARDS[value]
+        # numpy integers, and the errors for everything else (shared by both backends).
+        from trickcore._arguments import card_number
+
+        return ALL_CARDS[card_number(value)]
 
     @property
     def is_joker(self) -> bool:

@@ -24,7 +24,7 @@ from typing import Literal, Protocol
 
 import trickcore
 from trickcore import CardSet
-from trickcore._arguments import check_seed
+from trickcore._arguments import check_count, check_seed
 from trickcore._reference import _sampling as _reference_sampling
 from trickcore.errors import PytrickError
 
@@ -188,8 +188,7 @@ class HiddenConstraints:
     ) -> list[dict[int, int]]:
         """*n* independent, exactly uniform deals of the hidden cards, each a dict
         seat → mask.  The same constraints, *seed* and backend give the same deals."""
-        if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-            raise PytrickError(f"n = {n!r}: must be a whole number of deals, 0 or more")
+        n = check_count(n, "n")
         samplers, counts = self._samplers(backend)
         if not samplers:
             raise PytrickError("no deal is consistent with the observation")

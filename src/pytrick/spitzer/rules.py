@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any, Literal, get_args
 
 import trickcore
+from trickcore._arguments import as_int
 from trickcore.errors import RulesError
 
 __all__ = ["FirstTrickCall", "SpitzerRules", "VoidCall"]
@@ -89,7 +90,11 @@ class SpitzerRules:
 
     @classmethod
     def from_flags(cls, flags: int, target: int = 42) -> SpitzerRules:
-        """The rules whose core option bits are *flags*."""
+        """The rules whose core option bits are *flags* (unknown bits are refused)."""
+        flags = as_int(flags, "flags")
+        if flags < 0 or flags & ~_core.ALL_OPTIONS:
+            raise RulesError(
+                f"invalid Spitzer option flags {flags}: only bits 0 to 4 are options")
         return cls(
             target=target,
             zola_requires_both_queens=bool(flags & _core.OPT_ZOLA_REQUIRES_BOTH_QUEENS),

@@ -10,12 +10,14 @@ choice of a random legal option).  Slow: for tests and small runs.
 
 from __future__ import annotations
 
+import functools
+import threading
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import numpy as np
 
-from trickcore._arguments import SEED_LIMIT, check_count, check_seed, not_initialised
+from trickcore._arguments import SEED_LIMIT, as_int, check_count, check_seed, not_initialised
 from trickcore._reference import _spidge, _spitzer
 from trickcore._reference._observe import spidge_observation, spitzer_observation
 from trickcore.errors import (
@@ -151,6 +153,14 @@ def _spidge_playout(state: _spidge.SpidgeState, rng: _Rng) -> None:
         state.play(rng.choose(_bits(state.legal_mask)))
 
 
+def _option_int(value: object, name: str) -> int:
+    """An option as an int (numpy integers too); anything else is a RulesError."""
+    try:
+        return as_int(value, name)
+    except ArgumentTypeError:
+        raise RulesError(f"{name} must be an int, not {type(value).__name__}") from None
+
+
 def _game_options(game: object, options: object, slam_tricks: object,
                   spidge_tricks: object) -> tuple[int, int, int]:
     if game not in GAMES:
@@ -158,16 +168,15 @@ def _game_options(game: object, options: object, slam_tricks: object,
     if game == "spitzer":
         if options is None:
             options = SPITZER_DEFAULT_OPTIONS
-        if isinstance(options, bool) or not isinstance(options, int) \
-                or not 0 <= options <= _spitzer.ALL_OPTIONS:
+        options = _option_int(options, "options")
+        if not 0 <= options <= _spitzer.ALL_OPTIONS:
             raise RulesError(f"invalid Spitzer option flags {options!r}: only bits 0 to 4 are options")
         return options, 0, 0
     if options is None:
         options = SPIDGE_DEFAULT_OPTIONS
-    for name, value in (("options", options), ("slam_tricks", slam_tricks),
-                        ("spidge_tricks", spidge_tricks)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"{name} must be an int, not {type(value).__name__}")
+    options = _option_int(options, "options")
+    slam_tricks = _option_int(slam_tricks, "slam_tricks")
+    spidge_tricks = _option_int(spidge_tricks, "spidge_tricks")
     assert isinstance(options, int) and isinstance(slam_tricks, int) and isinstance(spidge_tricks, int)
     if not 0 <= options <= 15:
         raise RulesError(f"invalid Spidge option flags {options}: only bits 0 to 3 are options")
@@ -238,6 +247,9 @@ def _lanes(ids: object, k: int) -> list[int]:
     arr = np.asarray(ids)
     if arr.ndim == 0:
         arr = arr.reshape(1)
+    if arr.ndim != 1:
+        raise InvalidArgumentError(
+            f"deal indices must be an int or a flat sequence of ints, not shape {arr.shape}")
     if arr.size and arr.dtype.kind not in "iu":
         raise ArgumentTypeError(f"deal indices must be integers, not {arr.dtype}")
     if arr.size and (arr.min() < 0 or arr.max() >= k):
@@ -255,23 +267,37 @@ def _actions(actions: object, k: int) -> list[int]:
     return [int(a) for a in arr]
 
 
+_Method = TypeVar("_Method", bound=Any)
+
 _NO_PICKLE = ("cannot pickle a {0}: it is a buffer of running deals; keep its seed and "
               "actions, or its deals as states (batch.state(i)), instead")
 
 
+def _locked(method: _Method) -> _Method:
+    """Hold the batch's lock for the call: two threads using one batch take turns."""
+    @functools.wraps(method)
+    def call(self: _Batch, *args: Any, **kwargs: Any) -> Any:
+        with self._lock:
+            return method(self, *args, **kwargs)
+    return call  # type: ignore[return-value]
+
+
 class _Batch:
-    """What both batches share: set up once, refused before that, not pickled."""
+    """What both batches share: set up once, refused before that, not pickled,
+    one thread at a time."""
 
     _deals: list[Any]
+    _lock: threading.Lock
 
     def _set_up_once(self) -> None:
         if "_deals" in self.__dict__:
             raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
+        self._lock = threading.Lock()
 
     if not TYPE_CHECKING:
         def __getattr__(self, name: str) -> NoReturn:
             # Only reached for a field __init__ sets but never set.
-            if name in ("_deals", "_rngs", "size", "options", "announcements",
+            if name in ("_deals", "_rngs", "_lock", "size", "options", "announcements",
                         "slam_tricks", "spidge_tricks"):
                 raise not_initialised(self)
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
@@ -313,16 +339,19 @@ class SpitzerBatch(_Batch):
             return [SPITZER_ANNOUNCE_OFFSET + code for code in state.legal_announcements()]
         return sorted(_spitzer.action_index(c) for c in _bits(state.legal_mask()))
 
+    @_locked
     def reset(self, ids: object = None) -> None:
         for i in _lanes(ids, self.size):
             self._deals[i] = self._deal(i, (self._deals[i].dealer + 1) % 4)
 
+    @_locked
     def legal_masks(self) -> np.ndarray:
         out = np.zeros((self.size, SPITZER_BATCH_ACTIONS), dtype=np.bool_)
         for i in range(self.size):
             out[i, self._legal(i)] = True
         return out
 
+    @_locked
     def step(self, actions: object) -> None:
         acts = _actions(actions, self.size)
         for i, a in enumerate(acts):
@@ -344,15 +373,19 @@ class SpitzerBatch(_Batch):
             else:
                 state.play(_spitzer.card_of_action(a))
 
+    @_locked
     def to_move(self) -> np.ndarray:
         return np.array([d.to_move for d in self._deals], dtype=np.int8)
 
+    @_locked
     def phase(self) -> np.ndarray:
         return np.array([d.phase for d in self._deals], dtype=np.int8)
 
+    @_locked
     def is_over(self) -> np.ndarray:
         return np.array([d.is_over for d in self._deals], dtype=np.bool_)
 
+    @_locked
     def scores(self) -> np.ndarray:
         out = np.zeros((self.size, 4), dtype=np.int32)
         for i, d in enumerate(self._deals):
@@ -360,6 +393,7 @@ class SpitzerBatch(_Batch):
                 out[i] = d.scores()
         return out
 
+    @_locked
     def observations(self) -> np.ndarray:
         out = np.zeros((self.size, 418), dtype=np.float32)
         for i, d in enumerate(self._deals):
@@ -367,6 +401,7 @@ class SpitzerBatch(_Batch):
                 out[i] = spitzer_observation(d, d.to_move)
         return out
 
+    @_locked
     def state(self, i: int) -> _spitzer.SpitzerState:
         return self._deals[_lanes(i, self.size)[0]].copy()
 
@@ -388,16 +423,19 @@ class SpidgeBatch(_Batch):
     def _deal(self, i: int) -> _spidge.SpidgeState:
         return _spidge_deal(self._rngs[i], self.options, self.slam_tricks, self.spidge_tricks)
 
+    @_locked
     def reset(self, ids: object = None) -> None:
         for i in _lanes(ids, self.size):
             self._deals[i] = self._deal(i)
 
+    @_locked
     def legal_masks(self) -> np.ndarray:
         out = np.zeros((self.size, SPIDGE_BATCH_ACTIONS), dtype=np.bool_)
         for i, d in enumerate(self._deals):
             out[i, _bits(d.legal_mask)] = True
         return out
 
+    @_locked
     def step(self, actions: object) -> None:
         acts = _actions(actions, self.size)
         for i, a in enumerate(acts):
@@ -413,13 +451,16 @@ class SpidgeBatch(_Batch):
             if not self._deals[i].is_over:
                 self._deals[i].play(a)
 
+    @_locked
     def to_move(self) -> np.ndarray:
         return np.array([-1 if d.hand_to_move is None else d.hand_to_move for d in self._deals],
                         dtype=np.int8)
 
+    @_locked
     def is_over(self) -> np.ndarray:
         return np.array([d.is_over for d in self._deals], dtype=np.bool_)
 
+    @_locked
     def scores(self) -> np.ndarray:
         out = np.zeros((self.size, 4), dtype=np.int32)
         for i, d in enumerate(self._deals):
@@ -427,6 +468,7 @@ class SpidgeBatch(_Batch):
                 out[i] = d.points()
         return out
 
+    @_locked
     def observations(self) -> np.ndarray:
         out = np.zeros((self.size, 682), dtype=np.float32)
         for i, d in enumerate(self._deals):
@@ -436,5 +478,6 @@ class SpidgeBatch(_Batch):
                 out[i] = spidge_observation(d, hand)
         return out
 
+    @_locked
     def state(self, i: int) -> _spidge.SpidgeState:
         return self._deals[_lanes(i, self.size)[0]].copy()

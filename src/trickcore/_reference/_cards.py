@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Union
 
+from trickcore._arguments import card_mask, card_number
 from trickcore.card import ALL_CARDS, N_CARDS, Card, parse_card
-from trickcore.errors import InvalidCardError
+from trickcore.errors import ArgumentTypeError, InvalidCardError
 
 __all__ = ["FULL_MASK", "CardSet", "mask_of", "popcount"]
 
@@ -20,18 +21,13 @@ CardsLike = Union["CardSet", int, str, Iterable[int | str]]
 
 
 def popcount(mask: int) -> int:
-    """Number of cards in a mask."""
-    return sum(1 for n in range(N_CARDS) if mask >> n & 1)
+    """Number of cards in a mask (bits 0 to 53)."""
+    valid = card_mask(mask)
+    return sum(1 for n in range(N_CARDS) if valid >> n & 1)
 
 
 def _card_number(item: object) -> int:
-    if isinstance(item, str):
-        return int(parse_card(item))
-    if isinstance(item, bool) or not isinstance(item, int):
-        raise TypeError(f"a card is an int 0..53 or a card string, not {type(item).__name__}")
-    if not 0 <= item < N_CARDS:
-        raise InvalidCardError(f"invalid card number {item}: cards are numbered 0 to 53")
-    return int(item)
+    return card_number(item)
 
 
 def mask_of(cards: object) -> int:
@@ -39,7 +35,7 @@ def mask_of(cards: object) -> int:
     if isinstance(cards, CardSet):
         return cards.mask
     if isinstance(cards, bool):
-        raise TypeError("a card set is not built from a bool")
+        raise ArgumentTypeError("a card set is not built from a bool")
     if isinstance(cards, int):
         if not 0 <= cards <= FULL_MASK:
             raise InvalidCardError(
@@ -51,8 +47,10 @@ def mask_of(cards: object) -> int:
         numbers = {_card_number(word) for word in words}
     elif isinstance(cards, Iterable):
         numbers = {_card_number(item) for item in cards}
+    elif hasattr(type(cards), "__index__"):  # a numpy integer mask
+        return card_mask(cards)
     else:
-        raise TypeError(f"cannot make a card set from {type(cards).__name__}")
+        raise ArgumentTypeError(f"cannot make a card set from {type(cards).__name__}")
     mask = 0
     for n in numbers:
         mask |= 1 << n
@@ -103,7 +101,10 @@ class CardSet:
             return int(parse_card(card)) in self._cards
         if isinstance(card, int) and not isinstance(card, bool):
             return card in self._cards
-        return False
+        try:
+            return card_number(card) in self._cards
+        except (ArgumentTypeError, InvalidCardError):
+            return False
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, CardSet):

@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from trickcore._arguments import check_range
 from trickcore._reference import _spidge, _spitzer
 
 __all__ = [
@@ -78,9 +79,7 @@ class _Planes:
 
 
 def _check_seat(seat: object) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise ValueError(f"invalid seat {seat!r}: seats are 0 to 3")
-    return seat
+    return check_range(seat, "seat", 0, 3, "seats are 0 to 3")
 
 
 def spitzer_observation(state: Any, seat: int) -> np.ndarray:

@@ -34,8 +34,9 @@ import operator
 import random
 from collections.abc import Iterator, Sequence
 
+from trickcore._arguments import as_int
 from trickcore.card import ALL_CARDS, N_CARDS
-from trickcore.errors import InvalidCardError, PytrickError
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError, InvalidCardError, PytrickError
 
 __all__ = [
     "MAX_SEATS",
@@ -69,11 +70,11 @@ def _hidden_cards(n: int) -> str:
 
 def _as_mask(value: object, field: str) -> int:
     if isinstance(value, bool):
-        raise TypeError(f"{field} must be a card mask (an int), not bool")
+        raise ArgumentTypeError(f"{field} must be a card mask (an int), not bool")
     try:
         mask = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"{field} must be a card mask (an int), not {type(value).__name__}"
         ) from None
     if not 0 <= mask <= _FULL_MASK:
@@ -84,11 +85,10 @@ def _as_mask(value: object, field: str) -> int:
 
 
 def _as_count(value: object, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{field} must be an int, not {type(value).__name__}")
-    if value < 0:
-        raise PytrickError(f"{field} = {value}: must not be negative")
-    return int(value)
+    number = as_int(value, field)
+    if number < 0:
+        raise InvalidArgumentError(f"{field} = {number}: must not be negative")
+    return number
 
 
 def _cards_of(mask: int) -> list[int]:
@@ -262,10 +262,9 @@ class PreparedSampler:
         :func:`sample_assignments` draws them for the same *seed*."""
         count = _as_count(n, "n")
         if seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise TypeError(f"seed must be an int or None, not {type(seed).__name__}")
+            seed = as_int(seed, "seed")
             if not 0 <= seed < _SEED_LIMIT:
-                raise PytrickError(f"seed = {seed}: must be from 0 to 2**64 - 1")
+                raise InvalidArgumentError(f"seed = {seed}: must be from 0 to 2**64 - 1")
         rng = random.Random(seed)
         return [self._counter.sample(rng) for _ in range(count)]
 

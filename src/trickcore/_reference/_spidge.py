@@ -10,10 +10,22 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from trickcore import _spidge_messages as messages
-from trickcore._arguments import check_range, not_initialised
+from trickcore._arguments import (
+    as_int,
+    card_number,
+    check_range,
+    check_seed,
+    not_initialised,
+)
 from trickcore._reference._cards import CardSet, mask_of
 from trickcore.card import ALL_CARDS, JOKER_1, JOKER_2, Card, Suit
-from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
+from trickcore.errors import (
+    ArgumentTypeError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidCardError,
+    RulesError,
+)
 
 __all__ = [
     "CATEGORY_POINTS",
@@ -63,17 +75,16 @@ def pack(jokers: bool = True) -> tuple[int, ...]:
     return tuple(range(52))
 
 
-def _check(card: int) -> Card:
-    if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 54:
-        raise InvalidCardError(f"invalid Spidge card {card!r}: cards are numbered 0 to 53")
-    return Card(card)
+def _check(card: object) -> Card:
+    """A card, from a Card, a Python or numpy integer or card text."""
+    return Card(card_number(card))
 
 
 def effective_suit(card: int, joker_suit: str = "trump") -> int:
     """The printed suit; a joker is a spade (trump) or, when wild, NO_SUIT."""
     c = _check(card)
     if joker_suit not in ("trump", "wild"):
-        raise ValueError(f"invalid joker_suit {joker_suit!r}: choose 'trump' or 'wild'")
+        raise InvalidArgumentError(f"invalid joker_suit {joker_suit!r}: choose 'trump' or 'wild'")
     if c.is_joker:
         return SPADES if joker_suit == "trump" else NO_SUIT
     return int(c.suit)  # type: ignore[arg-type]
@@ -140,7 +151,7 @@ def trick_winner(cards: Sequence[int]) -> int:
     """
     trick = [int(_check(c)) for c in cards]
     if len(trick) != 4 or len(set(trick)) != 4:
-        raise ValueError("a trick is four different cards")
+        raise InvalidCardError("a trick is four different cards")
     jokers = [i for i, c in enumerate(trick) if _is_joker(c)]
     if len(jokers) == 1:
         return jokers[0]
@@ -159,8 +170,12 @@ def _check_options(flags: int, slam_tricks: int, spidge_tricks: int) -> None:
         ("slam_tricks", slam_tricks),
         ("spidge_tricks", spidge_tricks),
     ):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"{name} must be an int, not {type(value).__name__}")
+        try:
+            as_int(value, name)
+        except ArgumentTypeError:
+            raise RulesError(f"{name} must be an int, not {type(value).__name__}") from None
+    flags, slam_tricks, spidge_tricks = (as_int(flags, "flags"), as_int(slam_tricks, "slam_tricks"),
+                                         as_int(spidge_tricks, "spidge_tricks"))
     if not 0 <= flags <= 15:
         raise RulesError(f"invalid Spidge option flags {flags}: only bits 0 to 3 are options")
     if not (1 <= spidge_tricks <= 13 and 1 <= slam_tricks <= 13):
@@ -324,11 +339,9 @@ class SpidgeState:
 
     def hand(self, index: int) -> CardSet:
         """The cards hand *index* (0 left, 1 dummy, 2 right, 3 dealer) still holds."""
-        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index <= 3:
-            raise ValueError(
-                f"invalid hand {index!r}: hands are 0 (left), 1 (dummy), 2 (right), 3 (dealer)"
-            )
-        return CardSet(self._hands[index])
+        hand = check_range(index, "hand", 0, 3,
+                           "hands are 0 (left), 1 (dummy), 2 (right), 3 (dealer)")
+        return CardSet(self._hands[hand])
 
     @property
     def initial_hands(self) -> tuple[CardSet, CardSet, CardSet, CardSet]:
@@ -401,14 +414,7 @@ class SpidgeState:
         return self.legal_moves.mask
 
     def _card_number(self, card: object) -> int:
-        if isinstance(card, str):
-            number = int(Card(card))
-        elif isinstance(card, int) and not isinstance(card, bool):
-            number = int(_check(card))
-        else:
-            raise TypeError(
-                f"a card is a Card, an int 0..53 or card text, not {type(card).__name__}"
-            )
+        number = int(_check(card))
         if number not in pack(bool(self._flags & OPT_JOKERS)):
             raise InvalidCardError(
                 messages.not_in_pack_message(number, bool(self._flags & OPT_JOKERS))
@@ -534,7 +540,7 @@ class SpidgeState:
         card ``(x >> 32) % len(legal)`` of the legal cards in card-number
         order, so both backends play the same cards for the same seed.
         """
-        x = seed & 0xFFFFFFFFFFFFFFFF or 0x9E3779B97F4A7C15
+        x = check_seed(seed) or 0x9E3779B97F4A7C15
         while not self.is_over:
             x ^= (x << 13) & 0xFFFFFFFFFFFFFFFF
             x ^= x >> 7

@@ -10,10 +10,16 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NoReturn, Protocol
 
 from trickcore import _spitzer_messages as _msg
-from trickcore._arguments import check_range, not_initialised
+from trickcore._arguments import (
+    as_int,
+    card_number,
+    check_range,
+    check_seat,
+    not_initialised,
+)
 from trickcore._reference._cards import CardSet
 from trickcore.card import Card, Rank, Suit, parse_card
-from trickcore.errors import IllegalMoveError, InvalidCardError
+from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
 
 __all__ = [
     "ACE_CALL_CLUBS",
@@ -121,11 +127,13 @@ FAIL_ORDER = (Rank.ACE, Rank.TEN, Rank.KING, Rank.NINE, Rank.EIGHT, Rank.SEVEN)
 _POINTS_BY_RANK = {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2}
 
 
-def _check(card: int) -> Card:
-    if not isinstance(card, int) or isinstance(card, bool) or card not in PACK:
-        shown = str(Card(card)) if isinstance(card, int) and 0 <= card < 54 else repr(card)
-        raise InvalidCardError(f"{shown} is not a Spitzer card (the pack is 7 to A in each suit)")
-    return Card(card)
+def _check(card: object) -> Card:
+    """A Spitzer card given as a Card, a Python or numpy integer or text."""
+    number = card_number(card)
+    if number not in PACK:
+        raise InvalidCardError(
+            f"{Card(number)} is not a Spitzer card (the pack is 7 to A in each suit)")
+    return Card(number)
 
 
 def is_trump(card: int) -> bool:
@@ -154,7 +162,10 @@ def card_points(card: int) -> int:
 
 
 def suit_mask(suit: int) -> int:
-    """The mask of the cards whose effective suit is *suit*."""
+    """The mask of the cards whose effective suit is *suit* (0 to 4; 1, diamonds,
+    is empty: they are trumps)."""
+    check_range(suit, "suit", 0, 4,
+                "effective suits are 0 (clubs), 2 (hearts), 3 (spades) and 4 (TRUMPS); 1 is empty")
     return sum(1 << c for c in PACK if effective_suit(c) == suit)
 
 
@@ -165,9 +176,10 @@ def action_index(card: int) -> int:
 
 def card_of_action(action: int) -> int:
     """The card with dense action number *action* (0..31)."""
-    if isinstance(action, bool) or not isinstance(action, int) or not 0 <= action < N_ACTIONS:
-        raise InvalidCardError(f"invalid Spitzer action {action!r}: actions are 0 to 31")
-    return PACK[action]
+    number = as_int(action, "action")
+    if not 0 <= number < N_ACTIONS:
+        raise InvalidCardError(f"invalid Spitzer action {number!r}: actions are 0 to 31")
+    return PACK[number]
 
 
 # ---------------------------------------------------------------------------
@@ -316,17 +328,11 @@ def deal_pack(pack: Sequence[int], dealer: int) -> tuple[int, int, int, int]:
 
 
 def _as_card(card: object) -> int:
-    if isinstance(card, str):
-        return int(parse_card(card))
-    if isinstance(card, bool) or not isinstance(card, int):
-        raise InvalidCardError(_msg.not_a_card(card))
-    return card
+    return card_number(card)
 
 
 def _check_dealer(dealer: object) -> int:
-    if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 3:
-        raise ValueError(_msg.bad_dealer(dealer))
-    return dealer
+    return check_range(dealer, "dealer", 0, 3, "seats are 0 to 3")
 
 
 def _display(cards: Iterable[int]) -> list[int]:
@@ -403,11 +409,10 @@ class SpitzerState:
                 raise InvalidCardError(
                     _msg.bad_hands(f"{Card(number)} is in hands {owners[0]} and {owners[1]}")
                 )
-        _check_dealer(dealer)
-        if isinstance(options, bool) or not isinstance(options, int) or options & ~ALL_OPTIONS:
-            raise ValueError(_msg.bad_options(options))
-        if options < 0:
-            raise ValueError(_msg.bad_options(options))
+        dealer = _check_dealer(dealer)
+        options = as_int(options, "options")
+        if options < 0 or options & ~ALL_OPTIONS:
+            raise RulesError(_msg.bad_options(options))
         self._dealt = [frozenset(s) for s in sets]
         self._held = [set(s) for s in sets]
         self._dealer = dealer
@@ -657,7 +662,8 @@ class SpitzerState:
             if self.is_over:
                 raise IllegalMoveError(_msg.deal_over())
             raise IllegalMoveError(_msg.announcements_over())
-        if isinstance(code, bool) or not isinstance(code, int) or not 0 <= code < N_ANNOUNCEMENTS:
+        code = as_int(code, "announcement")
+        if not 0 <= code < N_ANNOUNCEMENTS:
             raise IllegalMoveError(_msg.unknown_announcement(code))
         me = self.to_move
         if seat is not None and _seat(seat) != me:
@@ -968,6 +974,4 @@ class SpitzerState:
 
 
 def _seat(seat: object) -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-        raise ValueError(_msg.bad_seat(seat))
-    return seat
+    return check_seat(seat)
