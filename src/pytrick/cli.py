@@ -1,8 +1,10 @@
 """The ``pytrick`` command.
 
-``pytrick demo spitzer|spidge [--seed N]`` plays a whole game between the
-built-in bots and prints it; ``pytrick play spitzer|spidge`` lets a person play
-against them (see :mod:`pytrick.play`); ``pytrick replay FILE [--json]`` validates a
+``pytrick demo spitzer|spidge [--seed N] [--bots B,B,...]`` plays a whole
+game between bots and prints it; ``pytrick play spitzer|spidge`` lets a person
+play against them (see :mod:`pytrick.play`); ``pytrick tournament
+spitzer|spidge --bots ismcts,heuristic,random --deals N`` plays a duplicate
+tournament (see :mod:`pytrick.arena`); ``pytrick replay FILE [--json]`` validates a
 record, prints its result, and exits 1 (printing the reason) if the record is
 corrupt or illegal, 2 if the file cannot be read; ``pytrick explain FILE CARD``
 says whether the player to move may play CARD.  FILE is always a path (or
@@ -42,6 +44,37 @@ def _parser() -> argparse.ArgumentParser:
     demo = commands.add_parser("demo", help="play and print a whole game between bots")
     demo.add_argument("game", choices=GAMES)
     demo.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
+    demo.add_argument(
+        "--bots",
+        default=None,
+        help="the bots by seat, e.g. ismcts,heuristic,random (names repeat to fill the "
+        "table; also ismcts[iterations=500] or an import path mypkg.mybot:MyBot)",
+    )
+
+    tournament = commands.add_parser(
+        "tournament", help="a duplicate tournament between bots, with confidence intervals"
+    )
+    tournament.add_argument("game", choices=GAMES)
+    tournament.add_argument(
+        "--bots",
+        default="ismcts,heuristic,random",
+        help="comma-separated bots: ismcts, heuristic, random, name[option=value,...] "
+        "or an import path mypkg.mybot:MyBot (default: %(default)s)",
+    )
+    tournament.add_argument("--deals", type=int, default=100, help="deals to play (default: %(default)s)")
+    tournament.add_argument("--seed", type=int, default=0, help="tournament seed (default: %(default)s)")
+    tournament.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    tournament.add_argument("--workers", type=int, default=1, help="processes on this machine")
+    tournament.add_argument(
+        "--ray",
+        nargs="?",
+        const=True,
+        default=False,
+        metavar="ADDRESS",
+        help="run the deals as Ray tasks: on the cluster at ADDRESS, or a local Ray without one",
+    )
+    tournament.add_argument("--out", default=None, metavar="DIR", help="save deals.jsonl, summary.json, ratings.png there")
+    tournament.add_argument("--quiet", action="store_true", help="no progress bar")
 
     play = commands.add_parser(
         "play", help="play a whole game yourself against the bots, in the terminal"
@@ -161,6 +194,32 @@ def _replay(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    from pytrick import arena
+
+    try:
+        result = arena.run_tournament(
+            args.game,
+            args.bots,
+            args.deals,
+            args.seed,
+            workers=args.workers,
+            ray=args.ray,
+            progress=not args.quiet,
+            out_dir=args.out,
+        )
+    except PytrickError as error:
+        print(f"pytrick tournament: {error}", file=err)
+        return 2
+    if args.json:
+        print(json.dumps(result.summary(), ensure_ascii=False), file=out)
+    else:
+        print(result.table(), file=out)
+        if args.out:
+            print(f"\nRecords and summary saved in {args.out}", file=out)
+    return 0
+
+
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
@@ -172,12 +231,18 @@ def main(
     try:
         if args.command == "demo":
             module = importlib.import_module(f"pytrick.{args.game}")
-            module.demo(seed=args.seed, out=out)
+            try:
+                module.demo(seed=args.seed, out=out, bots=args.bots)
+            except PytrickError as error:
+                print(f"pytrick demo: {error}", file=err)
+                return 2
             return 0
         if args.command == "play":
             from pytrick.play import run_cli
 
             return run_cli(args, out)
+        if args.command == "tournament":
+            return _tournament(args, out, err)
         if args.command == "explain":
             return _explain(args.file, args.card, out, err)
         return _replay(args.file, args.json, out, err)

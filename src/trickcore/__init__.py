@@ -54,8 +54,17 @@ __all__ = [
 __version__ = "0.1.0"
 
 #: The modules every backend provides, by their compiled names.
-MODULES = ("_cards", "_spitzer", "_spidge", "_sampling", "_observe", "_batch", "_rollouts",
-           "_solve")
+MODULES = (
+    "_cards",
+    "_spitzer",
+    "_spidge",
+    "_sampling",
+    "_observe",
+    "_batch",
+    "_rollouts",
+    "_solve",
+    "_ismcts",
+)
 
 
 def load_backend(name: Literal["cython", "python"]) -> dict[str, ModuleType]:
@@ -95,6 +104,7 @@ BACKEND: Literal["cython", "python"]
 BACKEND, _modules = _choose()
 
 if TYPE_CHECKING:
+    from trickcore import _ismcts as ismcts
     from trickcore import _spidge as spidge
     from trickcore import _spitzer as spitzer
     from trickcore._cards import CardSet
@@ -102,4 +112,5 @@ else:
     cards = _modules["_cards"]
     spitzer = _modules["_spitzer"]
     spidge = _modules["_spidge"]
+    ismcts = _modules["_ismcts"]
     CardSet = cards.CardSet

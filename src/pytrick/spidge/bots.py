@@ -8,18 +8,28 @@ from typing import Protocol
 import trickcore
 from pytrick.spidge.observation import SpidgeObservation
 from pytrick.spidge.table import Hand
-from trickcore.card import Card
+from trickcore.card import ALL_CARDS, Card
 
-__all__ = ["HeuristicBot", "RandomBot", "SpidgeBot"]
+__all__ = ["HeuristicBot", "ISMCTSBot", "RandomBot", "SpidgeBot"]
 
 _core = trickcore.spidge
 
 
 class SpidgeBot(Protocol):
-    """What a bot does: choose a card from an observation (the dealer's bot
-    also chooses the dummy's cards)."""
+    """The bot protocol: anything with this method can take a player's place.
 
-    def play(self, observation: SpidgeObservation) -> Card: ...
+    A bot is shown only its player's :class:`SpidgeObservation` (never the
+    deal), and only when that player is to move — for the dealer, on the
+    dummy's turns too (``observation.to_move.hand`` says which hand plays);
+    it must return one of the observation's
+    :attr:`~SpidgeObservation.legal_moves`.  :func:`play_deal` and the
+    tournaments of :mod:`pytrick.arena` call it that way; an illegal choice
+    raises :class:`~pytrick.IllegalMoveError`.
+    """
+
+    def play(self, observation: SpidgeObservation) -> Card:
+        """Choose a card from ``observation.legal_moves``."""
+        ...
 
 
 class RandomBot:
@@ -35,6 +45,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def play(self, observation: SpidgeObservation) -> Card:
+        """A uniformly random legal card."""
         return self.rng.choice(list(observation.legal_moves))
 
 
@@ -62,6 +73,8 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def play(self, observation: SpidgeObservation) -> Card:
+        """Lead the lowest card; win the trick with the cheapest winning card
+        if there is one, else throw the lowest card."""
         legal = sorted(observation.legal_moves, key=lambda c: (_core.strength(c), int(c)))
         trick = observation.current_trick
         if not trick:
@@ -93,3 +106,64 @@ class HeuristicBot:
             if candidate not in used and candidate not in fillers and candidate // 13 != 3:
                 fillers.append(candidate)
         return fillers
+
+
+class ISMCTSBot:
+    """Information-set Monte Carlo tree search (Cowling et al. 2012, SO-ISMCTS).
+
+    Each of its *iterations* deals the two hidden hands afresh, exactly and
+    uniformly from those consistent with its observation, walks one tree of
+    its information sets by UCB (*exploration* constant), adds a move, and
+    finishes the deal with ``'random'`` or ``'heuristic'`` *rollout* moves;
+    it plays the move tried most.  The dealer's tree holds the dummy's moves
+    as his own.  The search runs in the compiled core without the GIL.
+    *seconds*, if given, also stops the search after that long (then the
+    choice depends on the clock, not only on *seed*).
+
+    >>> from pytrick.spidge import ISMCTSBot, SpidgeDeal
+    >>> deal = SpidgeDeal.from_seed(5)
+    >>> bot = ISMCTSBot(iterations=50, seed=1)  # a small budget for the example
+    >>> bot.play(deal.observation(deal.to_move.player)) in deal.legal_moves
+    True
+    """
+
+    def __init__(
+        self,
+        iterations: int = 4_000,
+        seconds: float | None = None,
+        rollout: str = "random",
+        exploration: float = 0.7,
+        seed: int | None = None,
+    ) -> None:
+        from pytrick.spitzer.bots import _check_budget
+
+        self.iterations = _check_budget(iterations, seconds)
+        self.seconds = seconds
+        self.rollout = rollout
+        self.exploration = exploration
+        self.rng = random.Random(seed)
+        #: ``(card number, visits, mean reward)`` of each root move of the last search.
+        self.last_stats: list[tuple[int, int, float]] = []
+
+    def play(self, observation: SpidgeObservation) -> Card:
+        """The card searched most (a forced card at once, without searching)."""
+        from pytrick._worlds import search_inputs
+
+        legal = observation.legal_moves
+        if len(legal) == 1:
+            return next(iter(legal))
+        inputs = search_inputs(observation)
+        move, self.last_stats = trickcore.ismcts.spidge_ismcts(
+            inputs.template,
+            int(observation.seat),
+            inputs.seats,
+            inputs.hidden,
+            inputs.sizes,
+            inputs.cases,
+            iterations=self.iterations,
+            seconds=self.seconds or 0.0,
+            seed=self.rng.getrandbits(64),
+            exploration=self.exploration,
+            rollout=self.rollout,
+        )
+        return ALL_CARDS[move]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Sequence
 from typing import TextIO
 
 from pytrick.spidge.bots import HeuristicBot, RandomBot, SpidgeBot
@@ -25,10 +26,15 @@ def play_deal(deal: SpidgeDeal, bots: list[SpidgeBot]) -> None:
 
 
 def demo(
-    seed: int | None = None, out: TextIO | None = None, rules: SpidgeRules | None = None
+    seed: int | None = None,
+    out: TextIO | None = None,
+    rules: SpidgeRules | None = None,
+    bots: str | Sequence[str] | None = None,
 ) -> SpidgeGame:
     """Play a whole game to the target between two heuristic bots (players 0
-    and 2) and a random one (1), printing every deal; return the game.
+    and 2) and a random one (1), or *bots* by player (names as in
+    :func:`pytrick.arena.parse_bots`, repeated to fill the table), printing
+    every deal; return the game.
 
     >>> import io
     >>> from pytrick.spidge import demo
@@ -40,11 +46,16 @@ def demo(
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     game = SpidgeGame(rules, seed=seed)
-    bots: list[SpidgeBot] = [HeuristicBot(seed), RandomBot(seed + 1), HeuristicBot(seed + 2)]
-    print(
-        f"Spidge to {game.rules.target}, seed {seed}: players 0 and 2 heuristic bots, 1 random",
-        file=out,
-    )
+    players: list[SpidgeBot]
+    if bots is None:
+        players = [HeuristicBot(seed), RandomBot(seed + 1), HeuristicBot(seed + 2)]
+        who = "players 0 and 2 heuristic bots, 1 random"
+    else:
+        from pytrick.arena import seat_bots
+
+        players, names = seat_bots("spidge", bots, seed)
+        who = ", ".join(f"player {player} {name}" for player, name in enumerate(names))
+    print(f"Spidge to {game.rules.target}, seed {seed}: {who}", file=out)
     while not game.is_over:
         deal = game.next_deal()
         print(
@@ -54,7 +65,7 @@ def demo(
         )
         for line in hands_lines(deal):
             print(line, file=out)
-        play_deal(deal, bots)
+        play_deal(deal, players)
         for line in tricks_lines(deal):
             print(line, file=out)
         result = deal.result

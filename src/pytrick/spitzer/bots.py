@@ -8,19 +8,31 @@ from typing import Protocol
 import trickcore
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.observation import SpitzerObservation
-from trickcore.card import Card
+from trickcore.card import ALL_CARDS, Card
 
-__all__ = ["HeuristicBot", "RandomBot", "SpitzerBot"]
+__all__ = ["HeuristicBot", "ISMCTSBot", "RandomBot", "SpitzerBot"]
 
 _core = trickcore.spitzer
 
 
 class SpitzerBot(Protocol):
-    """What a bot does: choose an announcement, choose a card, from an observation."""
+    """The bot protocol: anything with these two methods can take a seat.
 
-    def announce(self, observation: SpitzerObservation) -> Announcement: ...
+    A bot is shown only its seat's :class:`SpitzerObservation` (never the
+    deal), and only when that seat is to move; it must return one of the
+    observation's :attr:`~SpitzerObservation.legal_announcements` or
+    :attr:`~SpitzerObservation.legal_moves`.  :func:`play_deal` and the
+    tournaments of :mod:`pytrick.arena` call it that way; an illegal choice
+    raises :class:`~pytrick.IllegalMoveError`.
+    """
 
-    def play(self, observation: SpitzerObservation) -> Card: ...
+    def announce(self, observation: SpitzerObservation) -> Announcement:
+        """Choose a pass or an announcement while ``observation.legal_announcements`` is not empty."""
+        ...
+
+    def play(self, observation: SpitzerObservation) -> Card:
+        """Choose a card from ``observation.legal_moves``."""
+        ...
 
 
 class RandomBot:
@@ -39,12 +51,14 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def announce(self, observation: SpitzerObservation) -> Announcement:
+        """PASS four times in five, else a uniformly random legal announcement."""
         choices = observation.legal_announcements
         if self.rng.random() < 0.8:
             return Announcement.PASS
         return self.rng.choice(choices)
 
     def play(self, observation: SpitzerObservation) -> Card:
+        """A uniformly random legal card."""
         return self.rng.choice(list(observation.legal_moves))
 
 
@@ -66,6 +80,8 @@ class HeuristicBot:
         self.rng = random.Random(seed)
 
     def announce(self, observation: SpitzerObservation) -> Announcement:
+        """Zola with all six trumps from J♣ up, else a first-trick or ace call when
+        legal (hearts, spades, clubs), else PASS."""
         legal = observation.legal_announcements
         top_trumps = [c for c in observation.hand if _core.is_trump(c) and _core.strength(c) >= 9]
         if len(top_trumps) >= 6 and Announcement.ZOLA in legal:
@@ -81,6 +97,8 @@ class HeuristicBot:
         return Announcement.PASS
 
     def play(self, observation: SpitzerObservation) -> Card:
+        """Lead a fail ace or the cheapest card; in third or fourth place win
+        with the cheapest winning card; otherwise throw the cheapest card."""
         legal = sorted(
             observation.legal_moves, key=lambda c: (_core.card_points(c), _core.strength(c))
         )
@@ -96,3 +114,85 @@ class HeuristicBot:
         if winners and len(trick) >= 2:
             return min(winners, key=lambda c: (_core.is_trump(c), _core.strength(c)))
         return legal[0]
+
+
+class ISMCTSBot:
+    """Information-set Monte Carlo tree search (Cowling et al. 2012, SO-ISMCTS).
+
+    Each of its *iterations* deals the hidden cards afresh, exactly and
+    uniformly from those consistent with its observation, walks one tree of
+    its information sets by UCB (*exploration* constant), adds a move, and
+    finishes the deal with ``'random'`` or ``'heuristic'`` *rollout* moves;
+    it plays the move tried most.  The search runs in the compiled core
+    without the GIL.  *seconds*, if given, also stops the search after that
+    long (then the choice depends on the clock, not only on *seed*).
+    Announcements are searched the same way (the rollouts pass).
+
+    >>> from pytrick.spitzer import ISMCTSBot, SpitzerDeal
+    >>> deal = SpitzerDeal.from_seed(5)
+    >>> for _ in range(4):
+    ...     deal.announce("pass")
+    >>> bot = ISMCTSBot(iterations=50, seed=1)  # a small budget for the example
+    >>> bot.play(deal.observation(deal.to_move)) in deal.legal_moves
+    True
+    """
+
+    def __init__(
+        self,
+        iterations: int = 10_000,
+        seconds: float | None = None,
+        rollout: str = "random",
+        exploration: float = 0.7,
+        seed: int | None = None,
+    ) -> None:
+        self.iterations = _check_budget(iterations, seconds)
+        self.seconds = seconds
+        self.rollout = rollout
+        self.exploration = exploration
+        self.rng = random.Random(seed)
+        #: ``(move, visits, mean reward)`` of each root move of the last search.
+        self.last_stats: list[tuple[int, int, float]] = []
+
+    def _search(self, observation: SpitzerObservation) -> int:
+        from pytrick._worlds import search_inputs
+
+        inputs = search_inputs(observation)
+        move, self.last_stats = trickcore.ismcts.spitzer_ismcts(
+            inputs.template,
+            observation.seat,
+            inputs.seats,
+            inputs.hidden,
+            inputs.sizes,
+            inputs.cases,
+            iterations=self.iterations,
+            seconds=self.seconds or 0.0,
+            seed=self.rng.getrandbits(64),
+            exploration=self.exploration,
+            rollout=self.rollout,
+        )
+        return move
+
+    def announce(self, observation: SpitzerObservation) -> Announcement:
+        """The announcement (or PASS) whose searches scored best for this seat."""
+        if len(observation.legal_announcements) == 1:
+            return observation.legal_announcements[0]
+        return Announcement(self._search(observation))
+
+    def play(self, observation: SpitzerObservation) -> Card:
+        """The card searched most (a forced card at once, without searching)."""
+        legal = observation.legal_moves
+        if len(legal) == 1:
+            return next(iter(legal))
+        return ALL_CARDS[self._search(observation)]
+
+
+def _check_budget(iterations: int, seconds: float | None) -> int:
+    from trickcore.errors import InvalidArgumentError
+
+    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 0:
+        raise InvalidArgumentError(f"iterations = {iterations!r}: must be a whole number, 0 or more")
+    if seconds is not None and not seconds > 0:
+        raise InvalidArgumentError(f"seconds = {seconds!r}: a time budget must be positive")
+    if iterations == 0 and seconds is None:
+        raise InvalidArgumentError("iterations = 0 needs a time budget (seconds)")
+    return iterations

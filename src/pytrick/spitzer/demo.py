@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import sys
+from collections.abc import Sequence
 from typing import TextIO
 
 from pytrick.spitzer.bots import HeuristicBot, RandomBot, SpitzerBot
@@ -27,10 +28,15 @@ def play_deal(deal: SpitzerDeal, bots: list[SpitzerBot]) -> None:
 
 
 def demo(
-    seed: int | None = None, out: TextIO | None = None, rules: SpitzerRules | None = None
+    seed: int | None = None,
+    out: TextIO | None = None,
+    rules: SpitzerRules | None = None,
+    bots: str | Sequence[str] | None = None,
 ) -> SpitzerGame:
     """Play a whole game to the target between two heuristic bots (seats 0 and 2)
-    and two random ones (1 and 3), printing every deal; return the game.
+    and two random ones (1 and 3), or *bots* by seat (names as in
+    :func:`pytrick.arena.parse_bots`, repeated to fill the table), printing
+    every deal; return the game.
 
     >>> import io
     >>> from pytrick.spitzer import demo
@@ -42,22 +48,22 @@ def demo(
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     game = SpitzerGame(rules, seed=seed)
-    bots: list[SpitzerBot] = [
-        HeuristicBot(seed),
-        RandomBot(seed + 1),
-        HeuristicBot(seed + 2),
-        RandomBot(seed + 3),
-    ]
-    print(
-        f"Spitzer to {game.rules.target}, seed {seed}: seats 0 and 2 heuristic bots, 1 and 3 random",
-        file=out,
-    )
+    players: list[SpitzerBot]
+    if bots is None:
+        players = [HeuristicBot(seed), RandomBot(seed + 1), HeuristicBot(seed + 2), RandomBot(seed + 3)]
+        who = "seats 0 and 2 heuristic bots, 1 and 3 random"
+    else:
+        from pytrick.arena import seat_bots
+
+        players, names = seat_bots("spitzer", bots, seed)
+        who = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(names))
+    print(f"Spitzer to {game.rules.target}, seed {seed}: {who}", file=out)
     while not game.is_over:
         deal = game.next_deal()
         print(f"\nDeal {len(game.deals)}, dealer seat {deal.dealer}", file=out)
         for seat in range(4):
             print(f"  seat {seat}: {hand_text(deal.hand(seat))}", file=out)
-        play_deal(deal, bots)
+        play_deal(deal, players)
         said = ", ".join(f"seat {s} {_announcement_name(c)}" for s, c in deal.announcements())
         print(f"Announcements: {said}", file=out)
         for line in tricks_lines(deal):

@@ -1,0 +1,688 @@
+"""Duplicate tournaments between bots: confidence intervals, a pairwise table, ratings.
+
+Luck of the cards dominates a trick-taking game, so a fair match replays the
+*same* deals with the bots rotated through the seats: with ``m`` bots, deal
+``i`` is played ``m`` times, and in rotation ``r`` seat ``s`` is taken by bot
+``(s + r) % m``.  Across the rotations every bot sits in every seat of every
+deal exactly once, so every bot plays every hand once and the cards' luck
+cancels in the differences.  A bot's score on a deal is the mean of its game
+points over its seats; deals are independent, which gives the confidence
+intervals.
+
+>>> from pytrick.arena import run_tournament
+>>> result = run_tournament("spitzer", ["heuristic", "random"], deals=4, seed=1, progress=False)
+>>> [row.bot for row in result.standings()]
+['heuristic', 'random']
+>>> len(result.records), len(result.records[0]["rotations"])
+(4, 2)
+
+Everything is a pure function of the seed: the deal seeds and every bot's
+seed are derived from it, so the same tournament gives the same records with
+any executor (in-process, ``workers`` processes, or a Ray cluster) as long as
+the bots decide by a seed and not by the clock.
+"""
+
+from __future__ import annotations
+
+import ast
+import concurrent.futures
+import dataclasses
+import hashlib
+import importlib
+import inspect
+import json
+import math
+import os
+import statistics
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, Literal, TextIO
+
+import numpy as np
+
+from trickcore.errors import IllegalMoveError, InvalidArgumentError, PytrickError
+
+__all__ = [
+    "BUILTIN_BOTS",
+    "BotSpec",
+    "Interval",
+    "PairwiseRow",
+    "Rating",
+    "StandingRow",
+    "TournamentResult",
+    "bradley_terry",
+    "derive_seed",
+    "load",
+    "mean_interval",
+    "parse_bots",
+    "play_duplicate_deal",
+    "rotations",
+    "run_tournament",
+    "save",
+    "seat_bots",
+    "t_quantile",
+]
+
+Game = Literal["spitzer", "spidge"]
+GAMES: tuple[Game, ...] = ("spitzer", "spidge")
+SEATS = {"spitzer": 4, "spidge": 3}
+
+#: The bots every game provides, by the name ``--bots`` takes.
+BUILTIN_BOTS = {
+    "random": "RandomBot",
+    "heuristic": "HeuristicBot",
+    "ismcts": "ISMCTSBot",
+}
+
+
+# ------------------------------------------------------------------ bots
+
+
+@dataclasses.dataclass(frozen=True)
+class BotSpec:
+    """A bot by name: a built-in (``'ismcts'``) or an import path
+    (``'mypkg.mybot:MyBot'``), with keyword arguments for its constructor
+    (``'ismcts[iterations=200]'``).  ``label`` names it in the tables."""
+
+    name: str
+    kwargs: tuple[tuple[str, Any], ...] = ()
+    label: str = ""
+
+    @property
+    def title(self) -> str:
+        return self.label or self.name
+
+    def factory(self, game: Game) -> Callable[..., Any]:
+        """The class (or any callable) that makes the bot."""
+        if self.name in BUILTIN_BOTS:
+            module = importlib.import_module(f"pytrick.{game}")
+            factory: Callable[..., Any] = getattr(module, BUILTIN_BOTS[self.name])
+            return factory
+        module_name, _, attribute = self.name.partition(":")
+        if not module_name or not attribute:
+            raise InvalidArgumentError(
+                f"unknown bot {self.name!r}: use one of {', '.join(BUILTIN_BOTS)} "
+                "or an import path module:Class"
+            )
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as error:
+            raise InvalidArgumentError(f"bot {self.name!r}: cannot import {module_name!r}: {error}") from None
+        try:
+            found: Callable[..., Any] = getattr(module, attribute)
+        except AttributeError:
+            raise InvalidArgumentError(f"bot {self.name!r}: {module_name} has no {attribute!r}") from None
+        return found
+
+    def make(self, game: Game, seed: int) -> Any:
+        """A fresh bot seeded with *seed* (passed as ``seed=`` when the class takes one)."""
+        factory = self.factory(game)
+        kwargs = dict(self.kwargs)
+        try:
+            takes_seed = "seed" in inspect.signature(factory).parameters
+        except (TypeError, ValueError):
+            takes_seed = False
+        if takes_seed:
+            kwargs.setdefault("seed", seed)
+        return factory(**kwargs)
+
+
+def _split_top(text: str) -> list[str]:
+    """Split on commas outside brackets."""
+    parts, depth, current = [], 0, ""
+    for char in text:
+        if char == "[":
+            depth += 1
+        elif char == "]":
+            depth -= 1
+        if char == "," and depth == 0:
+            parts.append(current)
+            current = ""
+        else:
+            current += char
+    parts.append(current)
+    return [part.strip() for part in parts if part.strip()]
+
+
+def _value(text: str) -> Any:
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text  # a bare word: a string option such as rollout=heuristic
+
+
+def parse_bots(text: str | Sequence[str | BotSpec], minimum: int = 2) -> list[BotSpec]:
+    """Bot specs from ``'ismcts,ismcts[iterations=200],heuristic,mypkg.bots:MyBot'``
+    (or a list of such names).  Repeated names get ``#2``, ``#3`` labels.
+    A tournament needs *minimum* bots.
+
+    >>> from pytrick.arena import parse_bots
+    >>> [spec.title for spec in parse_bots("heuristic,ismcts[iterations=50],heuristic")]
+    ['heuristic', 'ismcts[iterations=50]', 'heuristic#2']
+    """
+    items = _split_top(text) if isinstance(text, str) else list(text)
+    specs: list[BotSpec] = []
+    seen: dict[str, int] = {}
+    for item in items:
+        if isinstance(item, BotSpec):
+            spec = item
+        else:
+            name, bracket, rest = item.partition("[")
+            kwargs: list[tuple[str, Any]] = []
+            if bracket:
+                if not rest.endswith("]"):
+                    raise InvalidArgumentError(f"bot {item!r}: options must end with ']'")
+                for option in _split_top(rest[:-1]):
+                    key, equals, value = option.partition("=")
+                    if not equals or not key.strip().isidentifier():
+                        raise InvalidArgumentError(
+                            f"bot {item!r}: option {option!r} must be name=value"
+                        )
+                    kwargs.append((key.strip(), _value(value.strip())))
+            spec = BotSpec(name.strip(), tuple(kwargs), item)
+        count = seen.get(spec.title, 0) + 1
+        seen[spec.title] = count
+        if count > 1:
+            spec = dataclasses.replace(spec, label=f"{spec.title}#{count}")
+        specs.append(spec)
+    if len(specs) < minimum:
+        raise InvalidArgumentError(f"needs at least {minimum} bots, got {len(specs)}")
+    return specs
+
+
+def seat_bots(game: Game, bots: str | Sequence[str | BotSpec], seed: int) -> tuple[list[Any], list[str]]:
+    """A bot for every seat of *game* from *bots* (repeated in order to fill
+    the table), seeded ``seed + seat``; and their names.
+
+    >>> from pytrick.arena import seat_bots
+    >>> seat_bots("spidge", "heuristic,random", seed=1)[1]
+    ['heuristic', 'random', 'heuristic']
+    """
+    specs = parse_bots(bots, minimum=1)
+    chosen = [specs[seat % len(specs)] for seat in range(SEATS[game])]
+    return [spec.make(game, seed + seat) for seat, spec in enumerate(chosen)], [spec.title for spec in chosen]
+
+
+# ------------------------------------------------------------------ seeds and rotations
+
+
+def derive_seed(seed: int, *path: int | str) -> int:
+    """A 64-bit seed for one part of a tournament (a deal, a bot in a seat),
+    the same in every process and on every platform."""
+    text = ":".join(str(part) for part in (seed, *path))
+    return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
+
+
+def rotations(n_bots: int, n_seats: int) -> list[tuple[int, ...]]:
+    """The bot in each seat for every rotation: ``rotation[r][s] = (s + r) % m``.
+
+    Every seat gets every bot exactly once over the ``m`` rotations:
+
+    >>> from pytrick.arena import rotations
+    >>> rotations(2, 4)
+    [(0, 1, 0, 1), (1, 0, 1, 0)]
+    """
+    return [tuple((seat + r) % n_bots for seat in range(n_seats)) for r in range(n_bots)]
+
+
+def _new_deal(game: Game, deal_seed: int, rules: Any) -> Any:
+    module = importlib.import_module(f"pytrick.{game}")
+    cls = module.SpitzerDeal if game == "spitzer" else module.SpidgeDeal
+    return cls.from_seed(deal_seed, rules=rules)
+
+
+def _play(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[str]) -> list[int]:
+    """Play *deal* out, each bot seeing only its seat's observation; the game points by seat."""
+    while not deal.is_over:
+        if game == "spitzer":
+            seat = deal.to_move
+            observation = deal.observation(seat)
+            announcing = bool(observation.legal_announcements)
+            choice = bots[seat].announce(observation) if announcing else bots[seat].play(observation)
+            try:
+                (deal.announce if announcing else deal.play)(choice)
+            except IllegalMoveError as error:
+                raise PytrickError(f"bot {labels[seat]} in seat {seat} chose {choice}: {error}") from error
+        else:
+            player = deal.to_move.player
+            choice = bots[player].play(deal.observation(player))
+            try:
+                deal.play(choice)
+            except IllegalMoveError as error:
+                raise PytrickError(f"bot {labels[player]} (player {player}) chose {choice}: {error}") from error
+    result = deal.result
+    return list(result.scores if game == "spitzer" else result.points)
+
+
+def play_duplicate_deal(
+    game: Game, specs: Sequence[BotSpec], seed: int, index: int, rules: Any = None
+) -> dict[str, Any]:
+    """Deal *index* of a tournament seeded *seed*, played once per rotation.
+
+    The record holds, per rotation, the bot in each seat, the game points by
+    seat and the JSON record of the deal; ``points`` is each bot's mean game
+    points over its seats.
+    """
+    n_seats = SEATS[game]
+    deal_seed = derive_seed(seed, "deal", index)
+    labels = [spec.title for spec in specs]
+    totals = [0.0] * len(specs)
+    counts = [0] * len(specs)
+    played = []
+    for r, lineup in enumerate(rotations(len(specs), n_seats)):
+        deal = _new_deal(game, deal_seed, rules)
+        bots = [
+            specs[b].make(game, derive_seed(seed, "bot", index, r, seat)) for seat, b in enumerate(lineup)
+        ]
+        scores = _play(game, deal, bots, [labels[b] for b in lineup])
+        for seat, b in enumerate(lineup):
+            totals[b] += scores[seat]
+            counts[b] += 1
+        played.append({"seats": [labels[b] for b in lineup], "scores": scores, "record": deal.to_record()})
+    return {
+        "game": game,
+        "deal": index,
+        "deal_seed": deal_seed,
+        "rotations": played,
+        "points": {labels[b]: totals[b] / counts[b] for b in range(len(specs))},
+    }
+
+
+# ------------------------------------------------------------------ statistics
+
+
+def t_quantile(p: float, df: int) -> float:
+    """Student's t quantile (Cornish–Fisher expansion around the normal one;
+    within 0.3 % of the exact value for ``df >= 4``, and exact as df grows).
+
+    >>> from pytrick.arena import t_quantile
+    >>> round(t_quantile(0.975, 1_000_000), 3)
+    1.96
+    """
+    if df < 1:
+        raise InvalidArgumentError(f"df = {df}: needs at least one degree of freedom")
+    z = statistics.NormalDist().inv_cdf(p)
+    return (
+        z
+        + (z**3 + z) / (4 * df)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * df**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * df**3)
+        + (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / (92160 * df**4)
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class Interval:
+    """A mean with its confidence interval (``level`` 0.95 by default)."""
+
+    mean: float
+    low: float
+    high: float
+    n: int
+
+    @property
+    def half_width(self) -> float:
+        return (self.high - self.low) / 2
+
+    def excludes_zero(self) -> bool:
+        return self.low > 0 or self.high < 0
+
+    def __str__(self) -> str:
+        return f"{self.mean:+.3f} ± {self.half_width:.3f}"
+
+
+def mean_interval(values: Sequence[float], level: float = 0.95) -> Interval:
+    """The mean of independent *values* with its Student-t confidence interval.
+
+    >>> from pytrick.arena import mean_interval
+    >>> mean_interval([1, 2, 3, 4, 5])
+    Interval(mean=3.0, low=1.03..., high=4.96..., n=5)
+    """
+    n = len(values)
+    if n == 0:
+        raise InvalidArgumentError("no values: a mean needs at least one")
+    mean = math.fsum(values) / n
+    if n == 1:
+        return Interval(mean, -math.inf, math.inf, 1)
+    half = t_quantile(0.5 + level / 2, n - 1) * statistics.stdev(values) / math.sqrt(n)
+    return Interval(mean, mean - half, mean + half, n)
+
+
+def bradley_terry(
+    wins: np.ndarray[Any, Any], prior: float = 0.5, iterations: int = 10_000, tolerance: float = 1e-10
+) -> np.ndarray[Any, Any]:
+    """Bradley–Terry strengths fitted to ``wins[i, j]`` (how often *i* beat *j*;
+    a tie counts one half to each), on the Elo scale: ``400·log10(strength)``,
+    centred on 0.  *prior* adds that many virtual wins each way to every pair
+    that met, so that a bot that won every game still gets a finite rating.
+    Fitted by Hunter's (2004) minorisation–maximisation iteration.
+
+    >>> import numpy as np
+    >>> from pytrick.arena import bradley_terry
+    >>> bradley_terry(np.array([[0.0, 3.0], [1.0, 0.0]]), prior=0).round(1)
+    array([ 95.4, -95.4])
+    """
+    w = np.asarray(wins, dtype=float)
+    games = w + w.T
+    w = w + prior * (games > 0)
+    games = w + w.T
+    won = w.sum(axis=1)
+    strength = np.ones(len(w))
+    for _ in range(iterations):
+        denominator = (games / (strength[:, None] + strength[None, :])).sum(axis=1)
+        updated = np.where(denominator > 0, won / np.where(denominator > 0, denominator, 1), strength)
+        updated = np.maximum(updated, 1e-300)
+        updated /= np.exp(np.mean(np.log(updated)))
+        if np.max(np.abs(np.log(updated) - np.log(strength))) < tolerance:
+            strength = updated
+            break
+        strength = updated
+    elo: np.ndarray[Any, Any] = 400 * np.log10(strength)
+    centred: np.ndarray[Any, Any] = elo - elo.mean()
+    return centred
+
+
+# ------------------------------------------------------------------ results
+
+
+@dataclasses.dataclass(frozen=True)
+class StandingRow:
+    """A bot's mean game points per deal, and its margin over the field."""
+
+    bot: str
+    points: Interval
+    #: Its points minus the mean of the other bots' points on the same deals.
+    margin: Interval
+
+
+@dataclasses.dataclass(frozen=True)
+class PairwiseRow:
+    """*bot* against *other* on the same deals: the mean difference in game
+    points per deal, and the deals won, tied and lost by that difference."""
+
+    bot: str
+    other: str
+    difference: Interval
+    wins: int
+    ties: int
+    losses: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Rating:
+    """A Bradley–Terry rating (Elo scale) and its bootstrap standard error."""
+
+    bot: str
+    elo: float
+    stderr: float
+
+
+@dataclasses.dataclass
+class TournamentResult:
+    """What a tournament measured: the per-deal records and the statistics over them."""
+
+    game: Game
+    bots: list[str]
+    seed: int
+    records: list[dict[str, Any]]
+
+    def points(self) -> np.ndarray[Any, Any]:
+        """``points[deal, bot]``: each bot's mean game points on each deal."""
+        return np.array([[record["points"][bot] for bot in self.bots] for record in self.records])
+
+    def standings(self) -> list[StandingRow]:
+        """Bots by mean game points per deal, best first."""
+        table = self.points()
+        rows = []
+        for b, bot in enumerate(self.bots):
+            others = np.delete(table, b, axis=1).mean(axis=1)
+            rows.append(
+                StandingRow(bot, mean_interval(table[:, b].tolist()), mean_interval((table[:, b] - others).tolist()))
+            )
+        return sorted(rows, key=lambda row: -row.points.mean)
+
+    def pairwise(self) -> list[PairwiseRow]:
+        """Every ordered pair of bots, compared deal by deal."""
+        table = self.points()
+        rows = []
+        for i, bot in enumerate(self.bots):
+            for j, other in enumerate(self.bots):
+                if i == j:
+                    continue
+                diff = table[:, i] - table[:, j]
+                rows.append(
+                    PairwiseRow(
+                        bot,
+                        other,
+                        mean_interval(diff.tolist()),
+                        int((diff > 0).sum()),
+                        int((diff == 0).sum()),
+                        int((diff < 0).sum()),
+                    )
+                )
+        return rows
+
+    def _wins(self, table: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:
+        diff = table[:, :, None] - table[:, None, :]
+        wins: np.ndarray[Any, Any] = (diff > 0).sum(axis=0) + 0.5 * (diff == 0).sum(axis=0)
+        np.fill_diagonal(wins, 0)
+        return wins
+
+    def ratings(self, bootstrap: int = 200) -> list[Rating]:
+        """Bradley–Terry ratings from the deal-by-deal comparisons (a deal is
+        won by the bot with more game points on it; ties count half), with
+        standard errors from *bootstrap* resamples of the deals (seeded by the
+        tournament's seed, so they are reproducible)."""
+        table = self.points()
+        elo = bradley_terry(self._wins(table))
+        rng = np.random.default_rng(derive_seed(self.seed, "bootstrap"))
+        samples = np.array(
+            [bradley_terry(self._wins(table[rng.integers(0, len(table), len(table))])) for _ in range(bootstrap)]
+        )
+        spread = samples.std(axis=0, ddof=1) if bootstrap > 1 else np.full(len(self.bots), math.nan)
+        return sorted(
+            (Rating(bot, float(elo[b]), float(spread[b])) for b, bot in enumerate(self.bots)),
+            key=lambda rating: -rating.elo,
+        )
+
+    def summary(self) -> dict[str, Any]:
+        """The statistics as one JSON-ready object."""
+
+        def interval(i: Interval) -> dict[str, float]:
+            return {"mean": i.mean, "low": i.low, "high": i.high}
+
+        return {
+            "game": self.game,
+            "deals": len(self.records),
+            "seed": self.seed,
+            "bots": self.bots,
+            "standings": [
+                {"bot": row.bot, "points": interval(row.points), "margin": interval(row.margin)}
+                for row in self.standings()
+            ],
+            "pairwise": [
+                {
+                    "bot": row.bot,
+                    "other": row.other,
+                    "difference": interval(row.difference),
+                    "wins": row.wins,
+                    "ties": row.ties,
+                    "losses": row.losses,
+                }
+                for row in self.pairwise()
+            ],
+            "ratings": [{"bot": r.bot, "elo": r.elo, "stderr": r.stderr} for r in self.ratings()],
+        }
+
+    def table(self) -> str:
+        """The summary for people: standings, ratings and the pairwise table."""
+        n = len(self.records)
+        width = max(len(bot) for bot in self.bots) + 2
+        lines = [
+            f"{self.game.capitalize()} duplicate tournament: {n} deals x {len(self.bots)} rotations, seed {self.seed}",
+            "",
+            f"{'bot':<{width}} {'points/deal (95% CI)':>24} {'vs field (95% CI)':>24} {'rating':>14}",
+        ]
+        ratings = {r.bot: r for r in self.ratings()}
+        for row in self.standings():
+            r = ratings[row.bot]
+            lines.append(
+                f"{row.bot:<{width}} {row.points.mean:>11.3f} ± {row.points.half_width:<10.3f}"
+                f" {row.margin.mean:>+11.3f} ± {row.margin.half_width:<10.3f}"
+                f" {r.elo:>+7.0f} ± {r.stderr:<4.0f}"
+            )
+        lines += ["", "Row minus column, game points per deal (95% CI half-width):"]
+        head = "".join(f"{bot:>{max(18, len(bot) + 2)}}" for bot in self.bots)
+        lines.append(f"{'':<{width}}{head}")
+        pairs = {(row.bot, row.other): row for row in self.pairwise()}
+        for bot in self.bots:
+            cells = []
+            for other in self.bots:
+                cell_width = max(18, len(other) + 2)
+                if bot == other:
+                    cells.append(f"{'—':>{cell_width}}")
+                else:
+                    d = pairs[bot, other].difference
+                    cells.append(f"{f'{d.mean:+.2f} ± {d.half_width:.2f}':>{cell_width}}")
+            lines.append(f"{bot:<{width}}{''.join(cells)}")
+        return "\n".join(lines)
+
+    def plot(self, path: str) -> bool:
+        """Draw the ratings with their ±2 standard errors to *path*; False
+        (and nothing drawn) when matplotlib is not installed."""
+        try:
+            matplotlib = importlib.import_module("matplotlib")
+            matplotlib.use("Agg")
+            plt = importlib.import_module("matplotlib.pyplot")
+        except ImportError:
+            return False
+        ratings = self.ratings()[::-1]
+        figure, axes = plt.subplots(figsize=(6, 0.6 * len(ratings) + 1.2))
+        axes.errorbar(
+            [r.elo for r in ratings],
+            range(len(ratings)),
+            xerr=[2 * r.stderr for r in ratings],
+            fmt="o",
+            capsize=4,
+        )
+        axes.set_yticks(range(len(ratings)), [r.bot for r in ratings])
+        axes.set_xlabel("Bradley–Terry rating (Elo scale), ±2 s.e.")
+        axes.set_title(f"{self.game.capitalize()}: {len(self.records)} duplicate deals")
+        axes.axvline(0, color="grey", linewidth=0.5)
+        figure.tight_layout()
+        figure.savefig(path)
+        plt.close(figure)
+        return True
+
+
+# ------------------------------------------------------------------ running
+
+
+@dataclasses.dataclass(frozen=True)
+class _Task:
+    game: Game
+    specs: tuple[BotSpec, ...]
+    seed: int
+    index: int
+    rules: Any
+
+
+def _run_task(task: _Task) -> dict[str, Any]:
+    return play_duplicate_deal(task.game, task.specs, task.seed, task.index, task.rules)
+
+
+def _serial(tasks: list[_Task]) -> Iterator[dict[str, Any]]:
+    for task in tasks:
+        yield _run_task(task)
+
+
+def _processes(tasks: list[_Task], workers: int) -> Iterator[dict[str, Any]]:
+    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(_run_task, task) for task in tasks]
+        for future in concurrent.futures.as_completed(futures):
+            yield future.result()
+
+
+def _ray(tasks: list[_Task], address: str | None) -> Iterator[dict[str, Any]]:
+    try:
+        ray = importlib.import_module("ray")
+    except ImportError:
+        raise PytrickError("the Ray executor needs Ray: pip install 'pytrick[ray]'") from None
+    if not ray.is_initialized():
+        ray.init(address=address, include_dashboard=False, log_to_driver=False)
+    remote = ray.remote(_run_task)
+    pending = [remote.remote(task) for task in tasks]
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        for ref in done:
+            yield ray.get(ref)
+
+
+def run_tournament(
+    game: Game,
+    bots: str | Sequence[str | BotSpec],
+    deals: int,
+    seed: int = 0,
+    *,
+    rules: Any = None,
+    workers: int = 1,
+    ray: bool | str = False,
+    progress: bool | TextIO = True,
+    out_dir: str | None = None,
+) -> TournamentResult:
+    """Play *deals* duplicate deals of *game* between *bots* and return the result.
+
+    *workers* > 1 plays deals in that many processes; *ray* runs them as Ray
+    tasks (``True``: ``ray.init()`` on this machine, or a cluster address).
+    *progress* shows a tqdm bar with an ETA (``True`` on standard error, or a
+    file).  *out_dir*, if given, receives ``deals.jsonl`` (one JSON record per
+    deal, in deal order) and ``summary.json``.  Results do not depend on the
+    executor.
+    """
+    if game not in GAMES:
+        raise InvalidArgumentError(f"unknown game {game!r}: choose spitzer or spidge")
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise InvalidArgumentError(f"deals = {deals!r}: must be a whole number, 1 or more")
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise InvalidArgumentError(f"workers = {workers!r}: must be a whole number, 1 or more")
+    specs = tuple(parse_bots(bots))
+    for spec in specs:
+        spec.factory(game)  # an unknown bot fails now, not in a worker
+    tasks = [_Task(game, specs, seed, index, rules) for index in range(deals)]
+    if ray is not False:
+        stream = _ray(tasks, None if ray is True else str(ray))
+    elif workers > 1:
+        stream = _processes(tasks, workers)
+    else:
+        stream = _serial(tasks)
+    tqdm = importlib.import_module("tqdm").tqdm
+    records: list[dict[str, Any]] = []
+    bar_file = None if progress is True else progress if progress else None
+    with tqdm(total=deals, unit="deal", disable=progress is False, file=bar_file, desc=game) as bar:
+        for record in stream:
+            records.append(record)
+            bar.update(1)
+    records.sort(key=lambda record: int(record["deal"]))
+    result = TournamentResult(game, [spec.title for spec in specs], seed, records)
+    if out_dir is not None:
+        save(result, out_dir)
+    return result
+
+
+def save(result: TournamentResult, out_dir: str) -> None:
+    """Write ``deals.jsonl``, ``summary.json`` and (with matplotlib) ``ratings.png``."""
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "deals.jsonl"), "w", encoding="utf-8") as file:
+        for record in result.records:
+            file.write(json.dumps(record, ensure_ascii=False) + "\n")
+    with open(os.path.join(out_dir, "summary.json"), "w", encoding="utf-8") as file:
+        json.dump(result.summary(), file, indent=2, ensure_ascii=False)
+    result.plot(os.path.join(out_dir, "ratings.png"))
+
+
+def load(out_dir: str) -> TournamentResult:
+    """A tournament saved by :func:`save`, read back from its records."""
+    with open(os.path.join(out_dir, "summary.json"), encoding="utf-8") as file:
+        summary = json.load(file)
+    with open(os.path.join(out_dir, "deals.jsonl"), encoding="utf-8") as file:
+        records = [json.loads(line) for line in file if line.strip()]
+    return TournamentResult(summary["game"], summary["bots"], summary["seed"], records)

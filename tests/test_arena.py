@@ -1,0 +1,270 @@
+"""Duplicate tournaments: statistics on known inputs, rotations, records, executors, the CLI."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import math
+import os
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from pytrick import arena
+from pytrick.cli import main
+from pytrick.errors import InvalidArgumentError, PytrickError
+from pytrick.spidge import SpidgeObservation
+from pytrick.spitzer import Announcement, SpitzerObservation
+from trickcore.card import Card
+
+# ------------------------------------------------------------------ statistics
+
+
+@pytest.mark.parametrize(
+    ("df", "exact"), [(4, 2.776445), (10, 2.228139), (30, 2.042272), (200, 1.971896)]
+)
+def test_t_quantile_matches_the_tables(df: int, exact: float) -> None:
+    assert arena.t_quantile(0.975, df) == pytest.approx(exact, rel=3e-3)
+
+
+def test_mean_interval_on_known_values() -> None:
+    interval = arena.mean_interval([1, 2, 3, 4, 5])
+    # sd = sqrt(2.5), se = sd / sqrt(5), t(0.975, 4) = 2.7764
+    half = 2.776445 * math.sqrt(2.5) / math.sqrt(5)
+    assert interval.mean == 3
+    assert interval.half_width == pytest.approx(half, rel=3e-3)
+    assert interval.excludes_zero()
+    assert not arena.mean_interval([-1, 1, -2, 2]).excludes_zero()
+
+
+def test_mean_interval_refuses_no_values() -> None:
+    with pytest.raises(InvalidArgumentError, match="at least one"):
+        arena.mean_interval([])
+
+
+def test_bradley_terry_recovers_known_strengths() -> None:
+    # Expected win counts under known ratings: the fit without a prior is exact.
+    truth = np.array([150.0, 50.0, -60.0, -140.0])
+    strength = 10 ** (truth / 400)
+    wins = 1000 * strength[:, None] / (strength[:, None] + strength[None, :])
+    np.fill_diagonal(wins, 0)
+    fitted = arena.bradley_terry(wins, prior=0)
+    assert fitted == pytest.approx(truth - truth.mean(), abs=1e-4)
+
+
+def test_bradley_terry_three_to_one() -> None:
+    elo = arena.bradley_terry(np.array([[0.0, 3.0], [1.0, 0.0]]), prior=0)
+    assert elo[0] - elo[1] == pytest.approx(400 * math.log10(3))
+
+
+def test_bradley_terry_prior_keeps_a_clean_sweep_finite() -> None:
+    elo = arena.bradley_terry(np.array([[0.0, 10.0], [0.0, 0.0]]))
+    assert np.isfinite(elo).all()
+    assert elo[0] - elo[1] == pytest.approx(400 * math.log10(10.5 / 0.5))
+
+
+def _fake_result(points: list[list[float]]) -> arena.TournamentResult:
+    bots = [f"b{i}" for i in range(len(points[0]))]
+    records = [
+        {"deal": d, "points": dict(zip(bots, row, strict=True))} for d, row in enumerate(points)
+    ]
+    return arena.TournamentResult("spitzer", bots, 0, records)
+
+
+def test_pairwise_table_and_standings_from_known_points() -> None:
+    result = _fake_result([[3, 0], [6, 3], [0, 0], [9, 3]])
+    rows = {(row.bot, row.other): row for row in result.pairwise()}
+    row = rows["b0", "b1"]
+    assert (row.wins, row.ties, row.losses) == (3, 1, 0)
+    assert row.difference.mean == 3.0
+    assert rows["b1", "b0"].difference.mean == -3.0
+    standings = result.standings()
+    assert [s.bot for s in standings] == ["b0", "b1"]
+    assert standings[0].points.mean == 4.5
+    assert standings[0].margin.mean == 3.0
+    ratings = {r.bot: r for r in result.ratings(bootstrap=50)}
+    assert ratings["b0"].elo > 0 > ratings["b1"].elo
+    assert ratings["b0"].stderr > 0
+    summary = json.loads(json.dumps(result.summary()))
+    assert summary["standings"][0]["bot"] == "b0"
+    assert "b0" in result.table() and "Row minus column" in result.table()
+
+
+# ------------------------------------------------------------------ rotations and records
+
+
+@pytest.mark.parametrize(("bots", "seats"), [(2, 4), (3, 4), (4, 4), (5, 4), (2, 3), (3, 3), (4, 3)])
+def test_every_bot_takes_every_seat_once(bots: int, seats: int) -> None:
+    lineups = arena.rotations(bots, seats)
+    assert len(lineups) == bots
+    for seat in range(seats):
+        assert sorted(lineup[seat] for lineup in lineups) == list(range(bots))
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_duplicate_deal_replays_the_same_cards_rotated(game: arena.Game) -> None:
+    specs = arena.parse_bots("heuristic,random,heuristic")
+    record = arena.play_duplicate_deal(game, specs, seed=5, index=2)
+    played = record["rotations"]
+    assert len(played) == 3
+    first = played[0]["record"]
+    for r, rotation in enumerate(played):
+        assert rotation["seats"] == [specs[b].title for b in arena.rotations(3, arena.SEATS[game])[r]]
+        # The same deal every time: same dealer and the same cards dealt.
+        assert rotation["record"]["dealer"] == first["dealer"]
+        key = "hands" if "hands" in first else "pack"
+        assert rotation["record"][key] == first[key]
+    for b, spec in enumerate(specs):
+        scores = [
+            rotation["scores"][seat]
+            for rotation in played
+            for seat, name in enumerate(rotation["seats"])
+            if name == spec.title
+        ]
+        assert len(scores) == arena.SEATS[game]
+        assert record["points"][spec.title] == pytest.approx(sum(scores) / len(scores))
+        del b
+
+
+def test_tournament_is_a_function_of_its_seed() -> None:
+    a = arena.run_tournament("spidge", "heuristic,random", 3, seed=9, progress=False)
+    b = arena.run_tournament("spidge", "heuristic,random", 3, seed=9, progress=False)
+    c = arena.run_tournament("spidge", "heuristic,random", 3, seed=10, progress=False)
+    assert a.records == b.records
+    assert a.records != c.records
+
+
+def test_processes_give_the_same_records_as_one_process() -> None:
+    serial = arena.run_tournament("spitzer", "heuristic,random", 4, seed=3, progress=False)
+    pooled = arena.run_tournament("spitzer", "heuristic,random", 4, seed=3, workers=2, progress=False)
+    assert pooled.records == serial.records
+
+
+def test_ray_gives_the_same_records_as_one_process() -> None:
+    if importlib.util.find_spec("ray") is None:
+        if os.environ.get("PYTRICK_REQUIRE_RAY") == "1":
+            raise AssertionError("PYTRICK_REQUIRE_RAY=1 but Ray is not installed")
+        pytest.skip("Ray is an optional extra (pytrick[ray]); .ci/run installs it")
+    import ray
+
+    serial = arena.run_tournament("spidge", "ismcts[iterations=30],heuristic", 3, seed=4, progress=False)
+    try:
+        on_ray = arena.run_tournament(
+            "spidge", "ismcts[iterations=30],heuristic", 3, seed=4, ray=True, progress=False
+        )
+    finally:
+        ray.shutdown()
+    assert on_ray.records == serial.records
+
+
+def test_records_are_saved_and_read_back(tmp_path: Path) -> None:
+    result = arena.run_tournament(
+        "spitzer", "heuristic,random", 3, seed=2, progress=False, out_dir=str(tmp_path)
+    )
+    lines = (tmp_path / "deals.jsonl").read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["deal"] for line in lines] == [0, 1, 2]
+    assert json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))["deals"] == 3
+    assert arena.load(str(tmp_path)).records == result.records
+    has_matplotlib = importlib.util.find_spec("matplotlib") is not None
+    picture = tmp_path / "ratings.png"
+    assert picture.exists() == has_matplotlib
+    if has_matplotlib:
+        assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_progress_bar_shows_an_eta() -> None:
+    sink = io.StringIO()
+    arena.run_tournament("spidge", "random,random", 2, seed=1, progress=sink)
+    assert "2/2" in sink.getvalue() and "deal" in sink.getvalue()
+
+
+# ------------------------------------------------------------------ bots by name
+
+
+class FirstLegalBot:
+    """A user's bot, found by import path: always the lowest legal card."""
+
+    def announce(self, observation: SpitzerObservation) -> Announcement:
+        return observation.legal_announcements[0]
+
+    def play(self, observation: SpitzerObservation | SpidgeObservation) -> Card:
+        return observation.legal_moves.min()
+
+
+class CheatingBot:
+    def play(self, observation: SpidgeObservation) -> Card:
+        return Card("2C") if "2C" not in observation.legal_moves else Card("3C")
+
+
+def test_bots_by_import_path_and_options() -> None:
+    specs = arena.parse_bots("test_arena:FirstLegalBot,ismcts[iterations=20, rollout=heuristic]")
+    assert specs[1].kwargs == (("iterations", 20), ("rollout", "heuristic"))
+    assert type(specs[0].make("spidge", 1)).__name__ == "FirstLegalBot"
+    assert specs[1].make("spidge", 1).iterations == 20
+    result = arena.run_tournament("spidge", specs, 2, seed=1, progress=False)
+    assert set(result.bots) == {"test_arena:FirstLegalBot", "ismcts[iterations=20, rollout=heuristic]"}
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("heuristic", "at least 2"),
+        ("nosuchbot,random", "unknown bot 'nosuchbot'"),
+        ("no_such_module_h9:Bot,random", "cannot import"),
+        ("test_arena:Missing,random", "has no 'Missing'"),
+        ("ismcts[iterations],random", "must be name=value"),
+        ("ismcts[iterations=3,random", "must end with"),
+    ],
+)
+def test_bad_bot_names_are_reported(text: str, message: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=message):
+        arena.run_tournament("spidge", text, 1, progress=False)
+
+
+def test_an_illegal_choice_names_the_bot() -> None:
+    with pytest.raises(PytrickError, match="test_arena:CheatingBot"):
+        arena.run_tournament("spidge", "test_arena:CheatingBot,random", 1, progress=False)
+
+
+@pytest.mark.parametrize(("field", "value"), [("deals", 0), ("workers", 0), ("deals", True)])
+def test_bad_counts_are_refused(field: str, value: object) -> None:
+    kwargs = {"deals": 1, "workers": 1, field: value}
+    with pytest.raises(InvalidArgumentError, match=field):
+        arena.run_tournament("spidge", "random,random", kwargs.pop("deals"), progress=False, **kwargs)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ the command
+
+
+def test_tournament_command_prints_json() -> None:
+    out = io.StringIO()
+    code = main(["tournament", "spidge", "--bots", "heuristic,random", "--deals", "2", "--quiet", "--json"], out=out)
+    assert code == 0
+    summary = json.loads(out.getvalue())
+    assert summary["deals"] == 2 and {row["bot"] for row in summary["standings"]} == {"heuristic", "random"}
+
+
+def test_tournament_command_prints_the_table_and_saves(tmp_path: Path) -> None:
+    out = io.StringIO()
+    code = main(
+        ["tournament", "spitzer", "--bots", "heuristic,random", "--deals", "2", "--quiet", "--out", str(tmp_path)],
+        out=out,
+    )
+    assert code == 0
+    assert "points/deal (95% CI)" in out.getvalue()
+    assert (tmp_path / "deals.jsonl").exists()
+
+
+def test_tournament_command_reports_a_bad_bot(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "spidge", "--bots", "zzz,random", "--quiet"], out=io.StringIO()) == 2
+    assert "unknown bot 'zzz'" in capsys.readouterr().err
+
+
+def test_demo_seats_the_named_bots() -> None:
+    out = io.StringIO()
+    assert main(["demo", "spidge", "--seed", "2", "--bots", "heuristic,test_arena:FirstLegalBot"], out=out) == 0
+    assert out.getvalue().startswith(
+        "Spidge to 3, seed 2: player 0 heuristic, player 1 test_arena:FirstLegalBot, player 2 heuristic"
+    )
