@@ -215,3 +215,4 @@ def test_kernel_refuses_a_seat_not_to_move() -> None:
         trickcore.ismcts.spitzer_ismcts(
             inputs.template, (deal.to_move + 1) % 4, *inputs.args()[1:], iterations=5
         )
+

@@ -280,6 +280,7 @@ def play_duplicate_deal(
         played.append({"seats": [labels[b] for b in lineup], "scores": scores, "record": deal.to_record()})
     return {
         "game": game,
+        "seed": seed,
         "deal": index,
         "deal_seed": deal_seed,
         "rotations": played,
@@ -657,10 +658,23 @@ def run_tournament(
     tqdm = importlib.import_module("tqdm").tqdm
     records: list[dict[str, Any]] = []
     bar_file = None if progress is True else progress if progress else None
-    with tqdm(total=deals, unit="deal", disable=progress is False, file=bar_file, desc=game) as bar:
-        for record in stream:
-            records.append(record)
-            bar.update(1)
+    # A long run keeps every finished deal on disk as it comes (in the order
+    # they finish); save() rewrites the file in deal order at the end.
+    partial = None
+    if out_dir is not None:
+        os.makedirs(out_dir, exist_ok=True)
+        partial = open(os.path.join(out_dir, "deals.jsonl"), "w", encoding="utf-8")  # noqa: SIM115
+    try:
+        with tqdm(total=deals, unit="deal", disable=progress is False, file=bar_file, desc=game) as bar:
+            for record in stream:
+                records.append(record)
+                if partial is not None:
+                    partial.write(json.dumps(record, ensure_ascii=False) + "\n")
+                    partial.flush()
+                bar.update(1)
+    finally:
+        if partial is not None:
+            partial.close()
     records.sort(key=lambda record: int(record["deal"]))
     result = TournamentResult(game, [spec.title for spec in specs], seed, records)
     if out_dir is not None:
@@ -680,9 +694,14 @@ def save(result: TournamentResult, out_dir: str) -> None:
 
 
 def load(out_dir: str) -> TournamentResult:
-    """A tournament saved by :func:`save`, read back from its records."""
-    with open(os.path.join(out_dir, "summary.json"), encoding="utf-8") as file:
-        summary = json.load(file)
+    """A tournament saved by :func:`save` — or the deals finished so far by a
+    run still going or stopped — read back from its records."""
     with open(os.path.join(out_dir, "deals.jsonl"), encoding="utf-8") as file:
         records = [json.loads(line) for line in file if line.strip()]
-    return TournamentResult(summary["game"], summary["bots"], summary["seed"], records)
+    if not records:
+        raise PytrickError(f"{out_dir}: no deal records yet")
+    records.sort(key=lambda record: int(record["deal"]))
+    first = records[0]
+    bots = list(first["points"])
+    seed = first.get("seed", 0)
+    return TournamentResult(first["game"], bots, seed, records)

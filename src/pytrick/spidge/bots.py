@@ -129,7 +129,7 @@ class ISMCTSBot:
 
     def __init__(
         self,
-        iterations: int = 4_000,
+        iterations: int = 3_000,
         seconds: float | None = None,
         rollout: str = "random",
         exploration: float = 0.7,
@@ -167,3 +167,4 @@ class ISMCTSBot:
             rollout=self.rollout,
         )
         return ALL_CARDS[move]
+

@@ -139,7 +139,7 @@ class ISMCTSBot:
 
     def __init__(
         self,
-        iterations: int = 10_000,
+        iterations: int = 5_000,
         seconds: float | None = None,
         rollout: str = "random",
         exploration: float = 0.7,
@@ -186,13 +186,13 @@ class ISMCTSBot:
         return ALL_CARDS[self._search(observation)]
 
 
-def _check_budget(iterations: int, seconds: float | None) -> int:
+def _check_budget(count: int, seconds: float | None, name: str = "iterations") -> int:
     from trickcore.errors import InvalidArgumentError
 
-    if isinstance(iterations, bool) or not isinstance(iterations, int) or iterations < 0:
-        raise InvalidArgumentError(f"iterations = {iterations!r}: must be a whole number, 0 or more")
+    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+        raise InvalidArgumentError(f"{name} = {count!r}: must be a whole number, 0 or more")
     if seconds is not None and not seconds > 0:
         raise InvalidArgumentError(f"seconds = {seconds!r}: a time budget must be positive")
-    if iterations == 0 and seconds is None:
-        raise InvalidArgumentError("iterations = 0 needs a time budget (seconds)")
-    return iterations
+    if count == 0 and seconds is None:
+        raise InvalidArgumentError(f"{name} = 0 needs a time budget (seconds)")
+    return count

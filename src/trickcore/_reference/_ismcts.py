@@ -11,7 +11,6 @@ algorithm; slow, for tests.
 
 from __future__ import annotations
 
-import functools
 import math
 import time
 from collections.abc import Sequence
@@ -54,17 +53,22 @@ class _Case:
         self.cards = _bits(hidden)
         self.seats_of = [[t for t in range(len(sizes)) if allowed[t] >> c & 1] for c in self.cards]
         self.sizes = sizes
+        self.memo: dict[tuple[int, tuple[int, ...]], int] = {}
         self.total = self.ways(0, sizes)
 
-    @functools.cache  # noqa: B019 - one case lives for one search
     def ways(self, j: int, need: tuple[int, ...]) -> int:
-        if j == len(self.cards):
-            return 1 if not any(need) else 0
-        total = 0
-        for t in self.seats_of[j]:
-            if need[t] > 0:
-                total += self.ways(j + 1, (*need[:t], need[t] - 1, *need[t + 1:]))
-        return total
+        """The deals of cards j.. that give each seat exactly *need* more cards."""
+        key = (j, need)
+        if key not in self.memo:
+            if j == len(self.cards):
+                self.memo[key] = 1 if not any(need) else 0
+            else:
+                self.memo[key] = sum(
+                    self.ways(j + 1, (*need[:t], need[t] - 1, *need[t + 1 :]))
+                    for t in self.seats_of[j]
+                    if need[t] > 0
+                )
+        return self.memo[key]
 
     def unrank(self, rank: int) -> list[int]:
         hands = [0] * len(self.sizes)

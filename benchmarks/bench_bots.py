@@ -1,0 +1,152 @@
+"""Decision time of each bot, per card, at its default budget.
+
+    python benchmarks/bench_bots.py [--quick] [--game spitzer|spidge]
+
+The positions are every card decision with a choice (two legal cards or
+more) of a few deals played out by HeuristicBot; each bot decides in all of
+them, interleaved position by position so that the machine's load falls on
+all alike.  Reported per bot: the mean, median and 90th percentile of the
+time of one ``play(observation)`` call (the whole call: constraints, search
+inputs and the compiled search), and its ratio to HeuristicBot's mean.  The
+last table compares the ISMCTS kernel with its pure-Python reference twin at
+the same small budget (iterations per second).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).parent))
+
+from _timing import print_table
+
+import trickcore
+from pytrick import spidge, spitzer
+from pytrick._worlds import search_inputs
+
+
+def positions(game: str, deals: int) -> list[Any]:
+    """Observations of the seat to play at every card decision with a choice."""
+    module = spitzer if game == "spitzer" else spidge
+    found = []
+    for seed in range(deals):
+        if game == "spitzer":
+            deal = spitzer.SpitzerDeal.from_seed(seed)
+            bots = [spitzer.HeuristicBot(seat) for seat in range(4)]
+            while not deal.is_over:
+                seat = deal.to_move
+                observation = deal.observation(seat)
+                if observation.legal_announcements:
+                    deal.announce(bots[seat].announce(observation))
+                    continue
+                if len(observation.legal_moves) > 1:
+                    found.append(observation)
+                deal.play(bots[seat].play(observation))
+        else:
+            sdeal = module.SpidgeDeal.from_seed(seed)
+            players = [spidge.HeuristicBot(p) for p in range(3)]
+            while not sdeal.is_over:
+                player = sdeal.to_move.player
+                observation = sdeal.observation(player)
+                if len(observation.legal_moves) > 1:
+                    found.append(observation)
+                sdeal.play(players[player].play(observation))
+    return found
+
+
+def bots(game: str) -> dict[str, Any]:
+    module = spitzer if game == "spitzer" else spidge
+    found = {
+        "HeuristicBot": module.HeuristicBot(seed=1),
+        "RandomBot": module.RandomBot(seed=1),
+        "ISMCTSBot": module.ISMCTSBot(seed=1),
+    }
+    if hasattr(module, "PIMCBot"):
+        found["PIMCBot"] = module.PIMCBot(seed=1)
+    return found
+
+
+def decision_times(game: str, observations: list[Any]) -> dict[str, list[float]]:
+    players = bots(game)
+    times: dict[str, list[float]] = {name: [] for name in players}
+    for observation in observations:
+        for name, bot in players.items():
+            start = time.perf_counter()
+            card = bot.play(observation)
+            times[name].append(time.perf_counter() - start)
+            assert card in observation.legal_moves
+    return times
+
+
+def twin_rates(game: str, observations: list[Any], iterations: int) -> tuple[float, float]:
+    """ISMCTS iterations per second: compiled kernel, reference twin (same positions)."""
+    rates = []
+    for backend in ("cython", "python"):
+        kernel = trickcore.load_backend(backend)["_ismcts"]
+        modules = trickcore.load_backend(backend)
+        elapsed = 0.0
+        for observation in observations:
+            inputs = search_inputs(observation)
+            deal = inputs.template
+            if game == "spitzer":
+                state = modules["_spitzer"].SpitzerState(
+                    [deal.original_hand(s) for s in range(4)],
+                    deal.dealer,
+                    deal.options,
+                    [code for _, code in deal.announcements()],
+                    [card for _, card in deal.plays()],
+                )
+                search = kernel.spitzer_ismcts
+                observer = observation.seat
+            else:
+                state = modules["_spidge"].SpidgeState(
+                    list(deal.initial_hands), deal.flags, deal.slam_tricks, deal.spidge_tricks
+                )
+                for card in deal.history:
+                    state.play(int(card))
+                search = kernel.spidge_ismcts
+                observer = int(observation.seat)
+            start = time.perf_counter()
+            search(state, observer, *inputs.args()[1:], iterations=iterations, seed=1)
+            elapsed += time.perf_counter() - start
+        rates.append(iterations * len(observations) / elapsed)
+    return rates[0], rates[1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a tiny run for CI")
+    parser.add_argument("--game", choices=("spitzer", "spidge"), default=None)
+    args = parser.parse_args()
+    games = [args.game] if args.game else ["spitzer", "spidge"]
+    for game in games:
+        observations = positions(game, 1 if args.quick else 6)
+        if args.quick:
+            observations = observations[:: max(1, len(observations) // 6)]
+        times = decision_times(game, observations)
+        base = statistics.fmean(times["HeuristicBot"])
+        print(f"\n{game.capitalize()}: {len(observations)} card decisions, default budgets, one core")
+        print(f"{'bot':<16}{'mean':>12}{'median':>12}{'p90':>12}{'mean / HeuristicBot':>22}")
+        for name, values in times.items():
+            ordered = sorted(values)
+            p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+            print(
+                f"{name:<16}{statistics.fmean(values) * 1e3:>9.2f} ms{statistics.median(values) * 1e3:>9.2f} ms"
+                f"{p90 * 1e3:>9.2f} ms{statistics.fmean(values) / base:>21.1f}x"
+            )
+        twin_positions = observations[:2]
+        fast, slow = twin_rates(game, twin_positions, 10 if args.quick else 40)
+        print_table(
+            f"{game.capitalize()} ISMCTS kernel, {len(twin_positions)} positions, iterations/s",
+            ["compiled", "reference"],
+            [("ISMCTS iterations", [fast, slow])],
+        )
+
+
+if __name__ == "__main__":
+    main()
