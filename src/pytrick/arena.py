@@ -663,7 +663,7 @@ def run_tournament(
     partial = None
     if out_dir is not None:
         os.makedirs(out_dir, exist_ok=True)
-        partial = open(os.path.join(out_dir, "deals.jsonl"), "w", encoding="utf-8")  # noqa: SIM115
+        partial = open(os.path.join(out_dir, "deals.jsonl"), "w", encoding="utf-8")
     try:
         with tqdm(total=deals, unit="deal", disable=progress is False, file=bar_file, desc=game) as bar:
             for record in stream:
