@@ -515,10 +515,61 @@ cdef void spitzer_random_auction(SpitzerDeal* d, tc_rng* rng) noexcept nogil:
 
 
 cdef void spitzer_random_playout(SpitzerDeal* d, tc_rng* rng) noexcept nogil:
-    """Finish the play with uniformly random legal cards (here, not in the
-    caller's module, so the C compiler can inline the kernels into the loop)."""
-    while d.n_played < 32:
-        spitzer_play(d, tc_rng_pick(rng, spitzer_legal(d)))
+    """Finish the play with uniformly random legal cards: the same cards and
+    the same deal as ``spitzer_play(d, tc_rng_pick(rng, spitzer_legal(d)))``
+    until the end, with the seat, the suit led and the trick's best card
+    kept as the trick goes instead of worked out again for every card."""
+    cdef int n = d.n_played, pos, seat, leader, led = 0, best = 0, best_pos = 0, card, k
+    cdef int ace
+    cdef uint32_t hand, legal, follow, ace_bit
+    if n >= 32 or spitzer_phase(d) != SP_PLAY:
+        return
+    ace = spitzer_called_ace(d)
+    ace_bit = _bit(ace) if ace >= 0 else 0
+    leader = spitzer_leader(d, n >> 2)
+    pos = n & 3
+    if pos:
+        led = D_SUIT[d.plays[n - pos]]
+        best = d.plays[n - pos]
+        for k in range(1, pos):
+            if _beats(d.plays[n - pos + k], best):
+                best = d.plays[n - pos + k]
+                best_pos = k
+    while True:
+        seat = (leader + pos) & 3
+        hand = d.hands[seat]
+        if pos == 0:
+            legal = spitzer_legal(d)  # the lead: the caller's duties live there
+        else:
+            follow = hand & SPITZER_DENSE_SUIT_MASK[led]
+            if follow:
+                # The called ace must be played when its suit is led by another.
+                legal = ace_bit if follow & ace_bit else follow
+            elif hand & D_TRUMPS:
+                legal = hand & D_TRUMPS
+            elif hand & ace_bit and hand != ace_bit:
+                legal = hand & ~ace_bit  # no discarding the called ace
+            else:
+                legal = hand
+        card = tc_rng_pick(rng, legal)
+        d.hands[seat] = hand & ~_bit(card)
+        d.plays[n] = card
+        n += 1
+        d.n_played = n
+        if pos == 0:
+            led = D_SUIT[card]
+            best = card
+            best_pos = 0
+        elif _beats(card, best):
+            best = card
+            best_pos = pos
+        pos += 1
+        if pos == 4:
+            if n == 32:
+                return
+            leader = (leader + best_pos) & 3
+            d.leaders |= <uint16_t>(leader << (2 * (n >> 2)))
+            pos = 0
 
 
 cdef int _deciding_trick(const SpitzerDeal* d) noexcept nogil:
