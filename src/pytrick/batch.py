@@ -32,13 +32,20 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import secrets
 import sys
+import warnings
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
 
 import numpy as np
 import numpy.typing as npt
 
 import trickcore
+from pytrick.spidge import SpidgeDeal, SpidgeRules
+from pytrick.spidge.deal import _Context
+from pytrick.spitzer import SpitzerDeal, SpitzerRules
+from trickcore.errors import ArgumentTypeError
 
 if TYPE_CHECKING:
     from trickcore import _batch as _core
@@ -57,14 +64,170 @@ __all__ = [
     "random_playouts",
 ]
 
-#: The vectorised Spitzer environment (the chosen backend's class): actions
-#: 0..31 play a card (its dense action number), ``SPITZER_ANNOUNCE_OFFSET +
-#: code`` makes an announcement; ``announcements='random'`` or ``'pass'``
-#: makes them automatically so that only cards are asked for.
-SpitzerBatch = _core.SpitzerBatch
-#: The vectorised Spidge environment (the chosen backend's class): actions
-#: are card numbers 0..53; the dummy's turn is observed by the dealer.
-SpidgeBatch = _core.SpidgeBatch
+
+
+def _fresh_seed(seed: int | None) -> int:
+    return secrets.randbits(64) if seed is None else seed
+
+
+def _deprecated_options(cls: str, options: object, rules: object) -> None:
+    if rules is not None:
+        raise ArgumentTypeError(f"{cls} takes rules= or the deprecated options=, not both")
+    warnings.warn(
+        f"{cls}(options=...) is deprecated: pass rules= (a rules object), as random_playouts takes",
+        DeprecationWarning,
+        stacklevel=3,
+    )
+
+
+class SpitzerBatch(_core.SpitzerBatch):
+    """*k* Spitzer deals side by side, for reinforcement learning and search.
+
+    One action space covers the whole deal: actions 0..31 play a card (its
+    dense action number, as :attr:`SpitzerDeal.legal_actions
+    <pytrick.spitzer.SpitzerDeal.legal_actions>` numbers them),
+    ``SPITZER_ANNOUNCE_OFFSET + code`` makes an announcement;
+    ``announcements='random'`` or ``'pass'`` makes the announcements
+    automatically so that only cards are asked for.  *rules* is a
+    :class:`~pytrick.spitzer.SpitzerRules` (the default rules when None);
+    *seed* ``None`` draws a fresh one (see :attr:`seed`).
+
+    :meth:`load` and :meth:`set_states` put given deals in lanes (the nodes
+    of a search tree, sampled worlds), and :meth:`state` returns a lane as a
+    :class:`~pytrick.spitzer.SpitzerDeal`, so bots can play in a batch.
+    """
+
+    #: The class :meth:`state` returns.
+    state_type = SpitzerDeal
+
+    def __init__(self, k: int, seed: int | None = None, options: int | None = None,
+                 announcements: str = "play", *, rules: SpitzerRules | None = None) -> None:
+        if options is not None:
+            _deprecated_options("SpitzerBatch", options, rules)
+            flags = options
+        else:
+            flags = _rules_of("SpitzerRules", rules, SpitzerRules()).flags
+        #: The seed the lanes were dealt from (drawn afresh when None was given).
+        self.seed = _fresh_seed(seed)
+        super().__init__(k, self.seed, flags, announcements)
+
+    @property
+    def rules(self) -> SpitzerRules:
+        """The rule options of every deal in the batch."""
+        return SpitzerRules.from_flags(self.options)
+
+    if TYPE_CHECKING:
+        def state(self, i: int) -> SpitzerDeal: ...
+
+
+class SpidgeBatch(_core.SpidgeBatch):
+    """*k* Spidge deals side by side, for reinforcement learning and search.
+
+    Actions are card numbers 0..53 (as :attr:`SpidgeDeal.legal_actions
+    <pytrick.spidge.SpidgeDeal.legal_actions>`); the dummy's turn is
+    observed by the dealer.  *rules* is a :class:`~pytrick.spidge.SpidgeRules`
+    (the default rules when None); *seed* ``None`` draws a fresh one.  The
+    dealer of lane *i*'s first deal is player ``i % 3`` and the deal passes
+    to the left at each :meth:`reset`; a loaded deal keeps its dealer.
+
+    :meth:`load` and :meth:`set_states` put given deals in lanes, and
+    :meth:`state` returns a lane as a :class:`~pytrick.spidge.SpidgeDeal`.
+    """
+
+    #: The class :meth:`state` returns.
+    state_type = SpidgeDeal
+
+    def __init__(self, k: int, seed: int | None = None, options: int | None = None,
+                 slam_tricks: int | None = None, spidge_tricks: int | None = None, *,
+                 rules: SpidgeRules | None = None) -> None:
+        if options is not None or slam_tricks is not None or spidge_tricks is not None:
+            _deprecated_options("SpidgeBatch", options, rules)
+            default = SpidgeRules()
+            flags = default.flags if options is None else options
+            slam = default.slam_tricks if slam_tricks is None else slam_tricks
+            spidge = default.spidge_tricks if spidge_tricks is None else spidge_tricks
+            fresh = _fresh_seed(seed)
+            super().__init__(k, fresh, flags, slam, spidge)
+            core = trickcore.spidge
+            self._rules = SpidgeRules(
+                jokers=bool(self.options & core.OPT_JOKERS),
+                joker_suit="wild" if self.options & core.OPT_WILD_JOKERS else "trump",
+                spades_must_be_broken=bool(self.options & core.OPT_SPADES_MUST_BE_BROKEN),
+                grand_slam="all_tricks" if self.options & core.OPT_GRAND_SLAM_ALL_TRICKS
+                else "no_tricks",
+                slam_tricks=self.slam_tricks,
+                spidge_tricks=self.spidge_tricks,
+            )
+        else:
+            self._rules = _rules_of("SpidgeRules", rules, SpidgeRules())
+            fresh = _fresh_seed(seed)
+            super().__init__(k, fresh, self._rules.flags, self._rules.slam_tricks,
+                             self._rules.spidge_tricks)
+        #: The seed the lanes were dealt from (drawn afresh when None was given).
+        self.seed = fresh
+        self._dealers = np.arange(self.size, dtype=np.int64) % 3
+
+    @property
+    def rules(self) -> SpidgeRules:
+        """The rule options of every deal in the batch."""
+        return self._rules
+
+    def dealers(self) -> npt.NDArray[np.int64]:
+        """(k,) the player dealing each lane's deal."""
+        dealers: npt.NDArray[np.int64] = self._dealers.copy()
+        return dealers
+
+    def reset(self, ids: Any = None) -> None:
+        """Deal the next deal in the given lanes (all when None), the deal passing left."""
+        super().reset(ids)
+        lanes = np.arange(self.size) if ids is None else np.asarray(ids).reshape(-1)
+        self._dealers[lanes] = (self._dealers[lanes] + 1) % 3
+
+    def load(self, i: int, deal: trickcore.spidge.SpidgeState) -> None:
+        """Put a copy of *deal* (a :class:`~pytrick.spidge.SpidgeDeal`) in lane
+        *i*; its rules must be the batch's.  See :meth:`set_states`."""
+        dealer = _check_spidge_deal(deal, 0)
+        super().load(i, deal)
+        self._dealers[i] = dealer
+
+    def set_states(self, deals: Iterable[trickcore.spidge.SpidgeState], ids: Any = None) -> None:
+        """Put a copy of ``deals[j]`` (:class:`~pytrick.spidge.SpidgeDeal`
+        objects) in lane ``ids[j]`` (lanes 0, 1, … when *ids* is None): the
+        nodes of a search tree, sampled worlds.  Their rules must be the
+        batch's; every deal is checked before any lane changes, and each lane
+        keeps its deal's dealer."""
+        deals = list(deals)
+        dealers = [_check_spidge_deal(deal, j) for j, deal in enumerate(deals)]
+        super().set_states(deals, ids)
+        lanes = np.arange(len(deals)) if ids is None else np.asarray(ids).reshape(-1)
+        self._dealers[lanes] = dealers
+
+    def state(self, i: int) -> SpidgeDeal:
+        """A copy of lane *i*'s deal as a :class:`~pytrick.spidge.SpidgeDeal`."""
+        deal = super().state(i)
+        assert isinstance(deal, SpidgeDeal)
+        lane = int(np.asarray(i).reshape(-1)[0])
+        deal.context = _Context(int(self._dealers[lane]), self._rules)
+        return deal
+
+
+def _check_spidge_deal(deal: object, index: int) -> int:
+    """The dealer of *deal*, which must be a SpidgeDeal (a core state has none)."""
+    if not isinstance(deal, SpidgeDeal):
+        raise ArgumentTypeError(
+            f"deal {index} is a {type(deal).__name__}, not a SpidgeDeal (a Spidge batch "
+            "needs the deal's dealer)")
+    return deal.dealer
+
+
+def _rules_of(expected: str, rules: Any, default: Any) -> Any:
+    if rules is None:
+        return default
+    if type(rules).__name__ != expected:
+        raise ArgumentTypeError(f"rules must be a {expected}, not {type(rules).__name__}")
+    return rules
+
+
 #: Size of the SpitzerBatch action space (32 cards + 13 announcements).
 SPITZER_ACTIONS: int = _core.SPITZER_BATCH_ACTIONS
 #: The first announcement action of SpitzerBatch (PASS).

@@ -335,6 +335,20 @@ cdef object _lanes(object ids, int k):
     return arr.astype(np.int64, copy=False)
 
 
+cdef object _load_lanes(object ids, Py_ssize_t count, int k):
+    """The lanes set_states loads *count* states into: 0, 1, … or *ids*, each once."""
+    if ids is None:
+        if count > k:
+            raise InvalidArgumentError(f"{count} states for a batch of {k} deals")
+        return np.arange(count, dtype=np.int64)
+    lanes = _lanes(ids, k).reshape(-1)
+    if lanes.shape[0] != count:
+        raise InvalidArgumentError(f"{count} states for {lanes.shape[0]} lanes in ids")
+    if np.unique(lanes).shape[0] != count:
+        raise InvalidArgumentError("ids names a lane twice")
+    return lanes
+
+
 cdef object _actions(object actions, int k):
     arr = np.asarray(actions)
     if arr.dtype.kind not in "iu":
@@ -363,6 +377,9 @@ cdef class SpitzerBatch:
     of a lane deals its next deal from the same generator, the deal passing
     to the left.  Finished deals ignore their action in :meth:`step`.
     """
+
+    #: The class :meth:`state` returns (pytrick's batch: its deal class).
+    state_type = SpitzerState
 
     cdef SpitzerDeal* deals
     cdef tc_rng* rngs
@@ -424,6 +441,10 @@ cdef class SpitzerBatch:
 
     cdef void _deal(self, int i, int dealer) noexcept nogil:
         batch_spitzer_deal(&self.deals[i], &self.rngs[i], dealer, self.options)
+        self._announce(i)
+
+    cdef void _announce(self, int i) noexcept nogil:
+        """The automatic announcements of the 'random' and 'pass' modes."""
         if self.auto == 1:
             spitzer_random_auction(&self.deals[i], &self.rngs[i])
         elif self.auto == 2:
@@ -586,9 +607,48 @@ cdef class SpitzerBatch:
 
     cdef object _state(self, i):
         lane = int(_lanes(i, self.size)[0])
-        cdef SpitzerState st = SpitzerState.__new__(SpitzerState)
+        cdef type cls = type(self).state_type
+        cdef SpitzerState st = cls.__new__(cls)
         st.deal = self.deals[lane]
         return st
+
+    def load(self, i, state):
+        """Put a copy of *state* (a SpitzerState, at any point of the deal) in
+        lane *i*; see :meth:`set_states`."""
+        with self.lock:
+            self._ready()
+            self._load([state], _lanes(i, self.size)[:1])
+
+    def set_states(self, states, ids=None):
+        """Put a copy of ``states[j]`` in lane ``ids[j]`` (lanes 0, 1, … when
+        *ids* is None): the nodes of a search tree, sampled worlds.
+
+        The states' rule options must be the batch's.  In the 'random' and
+        'pass' modes the announcements a state still lacks are made as for a
+        dealt deal.  Every state is checked before any lane changes; a lane's
+        generator goes on, and :meth:`reset` deals its next deal with the
+        dealer after the loaded deal's.
+        """
+        with self.lock:
+            self._ready()
+            states = list(states)
+            self._load(states, _load_lanes(ids, len(states), self.size))
+
+    cdef object _load(self, list states, lanes):
+        cdef Py_ssize_t j
+        for j, state in enumerate(states):
+            if not isinstance(state, SpitzerState):
+                raise ArgumentTypeError(
+                    f"state {j} is a {type(state).__name__}, not a SpitzerState")
+            state.legal_moves   # refuses a state whose __init__ never ran (PytrickError)
+            if (<SpitzerState>state).deal.options != self.options:
+                raise RulesError(
+                    f"state {j} is played under option flags {(<SpitzerState>state).deal.options}, "
+                    f"the batch under {self.options}")
+        for j, state in enumerate(states):
+            lane = <int>lanes[j]
+            self.deals[lane] = (<SpitzerState>state).deal
+            self._announce(lane)
 
 
 cdef class SpidgeBatch:
@@ -601,6 +661,9 @@ cdef class SpidgeBatch:
     ``random_playouts('spidge', ..., seed)``; :meth:`reset` deals the lane's
     next deal from the same generator.  Finished deals ignore their action.
     """
+
+    #: The class :meth:`state` returns (pytrick's batch: its deal class).
+    state_type = SpidgeState
 
     cdef spidge_state* deals
     cdef tc_rng* rngs
@@ -793,7 +856,46 @@ cdef class SpidgeBatch:
 
     cdef object _state(self, i):
         lane = int(_lanes(i, self.size)[0])
-        cdef SpidgeState st = SpidgeState.__new__(SpidgeState)
+        cdef type cls = type(self).state_type
+        cdef SpidgeState st = cls.__new__(cls)
         st.s = self.deals[lane]
         st.context = None
         return st
+
+    def load(self, i, state):
+        """Put a copy of *state* (a SpidgeState, at any point of the deal) in
+        lane *i*; see :meth:`set_states`."""
+        with self.lock:
+            self._ready()
+            self._load([state], _lanes(i, self.size)[:1])
+
+    def set_states(self, states, ids=None):
+        """Put a copy of ``states[j]`` in lane ``ids[j]`` (lanes 0, 1, … when
+        *ids* is None): the nodes of a search tree, sampled worlds.
+
+        The states' rules (option flags and trick thresholds) must be the
+        batch's.  Every state is checked before any lane changes; a lane's
+        generator goes on for its next :meth:`reset`.
+        """
+        with self.lock:
+            self._ready()
+            states = list(states)
+            self._load(states, _load_lanes(ids, len(states), self.size))
+
+    cdef object _load(self, list states, lanes):
+        cdef Py_ssize_t j
+        cdef SpidgeState st
+        for j, state in enumerate(states):
+            if not isinstance(state, SpidgeState):
+                raise ArgumentTypeError(
+                    f"state {j} is a {type(state).__name__}, not a SpidgeState")
+            state.legal_moves   # refuses a state whose __init__ never ran (PytrickError)
+            st = <SpidgeState>state
+            if (st.s.flags, st.s.slam_tricks, st.s.spidge_tricks) != \
+                    (self.options, self.slam_tricks, self.spidge_tricks):
+                raise RulesError(
+                    f"state {j} is played under options {st.s.flags}, slam_tricks="
+                    f"{st.s.slam_tricks}, spidge_tricks={st.s.spidge_tricks}; the batch under "
+                    f"{self.options}, {self.slam_tricks}, {self.spidge_tricks}")
+        for j, state in enumerate(states):
+            self.deals[<int>lanes[j]] = (<SpidgeState>state).s

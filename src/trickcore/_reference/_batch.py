@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import numpy as np
@@ -324,8 +324,13 @@ class SpitzerBatch(_Batch):
         self._rngs = [_rng_for(seed, i) for i in range(k)]
         self._deals = [self._deal(i, i % 4) for i in range(k)]
 
+    #: The class :meth:`state` returns (pytrick's batch: its deal class).
+    state_type: type[_spitzer.SpitzerState] = _spitzer.SpitzerState
+
     def _deal(self, i: int, dealer: int) -> _spitzer.SpitzerState:
-        state = _spitzer_deal(self._rngs[i], dealer, self.options)
+        return self._announce(i, _spitzer_deal(self._rngs[i], dealer, self.options))
+
+    def _announce(self, i: int, state: _spitzer.SpitzerState) -> _spitzer.SpitzerState:
         if self.announcements == "random":
             _spitzer_announce(state, self._rngs[i])
         elif self.announcements == "pass":
@@ -403,7 +408,31 @@ class SpitzerBatch(_Batch):
 
     @_locked
     def state(self, i: int) -> _spitzer.SpitzerState:
-        return self._deals[_lanes(i, self.size)[0]].copy()
+        out = self.state_type.__new__(self.state_type)
+        _spitzer.SpitzerState._copy_into(self._deals[_lanes(i, self.size)[0]], out)
+        return out
+
+    @_locked
+    def load(self, i: int, state: _spitzer.SpitzerState) -> None:
+        self._load([state], _lanes(i, self.size)[:1])
+
+    @_locked
+    def set_states(self, states: Iterable[_spitzer.SpitzerState], ids: object = None) -> None:
+        states = list(states)
+        self._load(states, _load_lanes(ids, len(states), self.size))
+
+    def _load(self, states: list[Any], lanes: list[int]) -> None:
+        for j, state in enumerate(states):
+            if not isinstance(state, _spitzer.SpitzerState):
+                raise ArgumentTypeError(
+                    f"state {j} is a {type(state).__name__}, not a SpitzerState")
+            if state.options != self.options:
+                raise RulesError(f"state {j} is played under option flags {state.options}, "
+                                 f"the batch under {self.options}")
+        for j, state in enumerate(states):
+            plain = _spitzer.SpitzerState.__new__(_spitzer.SpitzerState)
+            _spitzer.SpitzerState._copy_into(state, plain)
+            self._deals[lanes[j]] = self._announce(lanes[j], plain)
 
 
 class SpidgeBatch(_Batch):
@@ -419,6 +448,9 @@ class SpidgeBatch(_Batch):
         self.size = k
         self._rngs = [_rng_for(seed, i) for i in range(k)]
         self._deals = [self._deal(i) for i in range(k)]
+
+    #: The class :meth:`state` returns (pytrick's batch: its deal class).
+    state_type: type[_spidge.SpidgeState] = _spidge.SpidgeState
 
     def _deal(self, i: int) -> _spidge.SpidgeState:
         return _spidge_deal(self._rngs[i], self.options, self.slam_tricks, self.spidge_tricks)
@@ -480,4 +512,52 @@ class SpidgeBatch(_Batch):
 
     @_locked
     def state(self, i: int) -> _spidge.SpidgeState:
-        return self._deals[_lanes(i, self.size)[0]].copy()
+        return _spidge_copy(self._deals[_lanes(i, self.size)[0]], self.state_type, None)
+
+    @_locked
+    def load(self, i: int, state: _spidge.SpidgeState) -> None:
+        self._load([state], _lanes(i, self.size)[:1])
+
+    @_locked
+    def set_states(self, states: Iterable[_spidge.SpidgeState], ids: object = None) -> None:
+        states = list(states)
+        self._load(states, _load_lanes(ids, len(states), self.size))
+
+    def _load(self, states: list[Any], lanes: list[int]) -> None:
+        for j, state in enumerate(states):
+            if not isinstance(state, _spidge.SpidgeState):
+                raise ArgumentTypeError(
+                    f"state {j} is a {type(state).__name__}, not a SpidgeState")
+            if (state.flags, state.slam_tricks, state.spidge_tricks) != (
+                    self.options, self.slam_tricks, self.spidge_tricks):
+                raise RulesError(
+                    f"state {j} is played under options {state.flags}, slam_tricks="
+                    f"{state.slam_tricks}, spidge_tricks={state.spidge_tricks}; the batch under "
+                    f"{self.options}, {self.slam_tricks}, {self.spidge_tricks}")
+        for j, state in enumerate(states):
+            self._deals[lanes[j]] = _spidge_copy(state, _spidge.SpidgeState, None)
+
+
+def _spidge_copy(state: _spidge.SpidgeState, cls: type[_spidge.SpidgeState],
+                 context: object) -> _spidge.SpidgeState:
+    """A copy of *state* as an instance of *cls*, with *context*."""
+    copy = state.copy()
+    out = cls.__new__(cls)
+    for name in _spidge.SpidgeState.__slots__:
+        setattr(out, name, getattr(copy, name))
+    out.context = context
+    return out
+
+
+def _load_lanes(ids: object, count: int, k: int) -> list[int]:
+    """The lanes set_states loads *count* states into: 0, 1, … or *ids*, each once."""
+    if ids is None:
+        if count > k:
+            raise InvalidArgumentError(f"{count} states for a batch of {k} deals")
+        return list(range(count))
+    lanes = _lanes(ids, k)
+    if len(lanes) != count:
+        raise InvalidArgumentError(f"{count} states for {len(lanes)} lanes in ids")
+    if len(set(lanes)) != count:
+        raise InvalidArgumentError("ids names a lane twice")
+    return lanes
