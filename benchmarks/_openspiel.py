@@ -84,3 +84,29 @@ def compare(peer: str, ours_label: str, our_steps: float, our_copies: float, n: 
         [("legal moves + play (steps)", [our_steps, spiel_steps]),
          ("copy() vs clone()", [our_copies, spiel_clones])],
     )
+
+
+def playouts(game_name: str, plays: int) -> Callable[[int], int]:
+    """``clone()`` a dealt state that has made *plays* random moves, then
+    uniformly random legal actions to the end: rollouts/s."""
+    rng = random.Random(1)
+    start = dealt_states(game_name, 1)[0]
+    for _ in range(plays):
+        if start.is_terminal():
+            break
+        actions = start.legal_actions()
+        start.apply_action(actions[rng.randrange(len(actions))])
+
+    def run(count: int) -> int:
+        for _ in range(count):
+            state = start.clone()
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    state.apply_action(state.chance_outcomes()[0][0])
+                    continue
+                actions = state.legal_actions()
+                state.apply_action(actions[int(rng.random() * len(actions))])
+            state.returns()
+        return count
+
+    return run
