@@ -41,4 +41,6 @@ cdef class CardSet:
     cdef readonly mask_t mask
 
 cdef CardSet cardset_from_mask(mask_t mask)
+# The set bits of a mask, lowest first, as a tuple of Python ints.
+cdef tuple bits_tuple(mask_t mask)
 cdef mask_t to_mask(object cards) except? 0xFFFFFFFFFFFFFFFF

@@ -3,6 +3,9 @@
 
 from collections.abc import Iterable
 
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+
 from trickcore._arguments import card_mask, card_number
 from trickcore.card import ALL_CARDS, Card, parse_card
 from trickcore.errors import ArgumentTypeError, InvalidCardError
@@ -61,6 +64,23 @@ cdef CardSet cardset_from_mask(mask_t mask):
     cdef CardSet result = CardSet.__new__(CardSet)
     result.mask = mask
     return result
+
+
+# Python ints 0..63, made once: integer action lists hand these out.
+cdef tuple _SMALL_INTS = tuple(range(64))
+
+
+cdef tuple bits_tuple(mask_t mask):
+    """The set bits of *mask*, lowest first, as a tuple of Python ints."""
+    cdef Py_ssize_t n = tc_popcount64(mask) if mask else 0, k
+    cdef tuple out = PyTuple_New(n)
+    cdef object number
+    for k in range(n):
+        number = _SMALL_INTS[tc_lowest64(mask)]
+        Py_INCREF(number)
+        PyTuple_SET_ITEM(out, k, number)
+        mask &= mask - 1
+    return out
 
 
 cdef class CardSet:

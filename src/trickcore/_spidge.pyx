@@ -10,7 +10,7 @@ from libc.stdint cimport uint8_t, uint64_t
 from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.long cimport PyLong_AsLongAndOverflow
 
-from trickcore._cards cimport (CardSet, cardset_from_mask, card_count, lowest_card,
+from trickcore._cards cimport (CardSet, bits_tuple, cardset_from_mask, card_count, lowest_card,
                                nth_card, to_mask)
 from trickcore import _spidge_messages as messages
 from trickcore._arguments import as_int, card_number, check_range, check_seed, not_initialised
@@ -546,9 +546,7 @@ cdef class SpidgeState:
         """The card numbers the hand to move may play, as ints in increasing
         order (empty once the deal is over)."""
         _need_deal(self)
-        cdef mask_t m = spidge_legal(&self.s)
-        cdef int a
-        return tuple([a for a in range(SPIDGE_N_ACTIONS) if (m >> a) & 1])
+        return bits_tuple(spidge_legal(&self.s))
 
     def play_action(self, action):
         """Play the card with number *action* (0..53) from the hand to move.

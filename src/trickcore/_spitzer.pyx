@@ -153,7 +153,7 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memcmp, memset
 from cpython.bytes cimport PyBytes_FromStringAndSize
 
-from trickcore._cards cimport cardset_from_mask, to_mask, tc_lowest64, tc_popcount64
+from trickcore._cards cimport bits_tuple, cardset_from_mask, to_mask, tc_lowest64, tc_popcount64
 from trickcore import _spitzer_messages as _msg
 from trickcore.card import ALL_CARDS, parse_card
 from trickcore._arguments import check_range
@@ -1112,9 +1112,7 @@ cdef class SpitzerState:
         the dense action number (0..31) of each legal card during play;
         empty once the deal is over."""
         _need_deal(self)
-        cdef uint64_t m = _legal_actions(&self.deal)
-        cdef int a
-        return tuple([a for a in range(_N_ALL_ACTIONS) if (m >> a) & 1])
+        return bits_tuple(_legal_actions(&self.deal))
 
     def play_action(self, action):
         """Make the move with action number *action* (see :attr:`legal_actions`):
