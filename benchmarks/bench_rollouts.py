@@ -147,8 +147,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="tiny sizes, for CI")
     quick = parser.parse_args().quick
-    n_roll, n_ref, n_py = (20_000, 20, 200) if quick else (2_000_000, 400, 20_000)
-    n_copy, n_steps, n_sample = (20_000, 5_000, 500) if quick else (2_000_000, 500_000, 50_000)
+    n_roll, n_ref, n_py = (20_000, 20, 200) if quick else (500_000, 200, 5_000)
+    n_copy, n_steps, n_sample = (20_000, 5_000, 500) if quick else (1_000_000, 200_000, 20_000)
     repeats = 1 if quick else 3
     compiled = trickcore.BACKEND == "cython"
     print(f"backend {trickcore.BACKEND}; {os.cpu_count()} CPUs")
