@@ -33,22 +33,20 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
 import trickcore
+from pytrick.arena import SEATS, BotSpec, Game, parse_bots
 from pytrick.spidge import SpidgeDeal, SpidgeGame, SpidgeObservation, SpidgeRules
-from pytrick.spidge import bots as spidge_bots
 from pytrick.spidge.table import Hand
 from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerObservation, SpitzerRules
-from pytrick.spitzer import bots as spitzer_bots
 from trickcore.card import Card, parse_card
 from trickcore.errors import IllegalMoveError, PytrickError
 
-__all__ = ["BOTS", "COMMANDS", "Session", "parse_rules"]
+__all__ = ["COMMANDS", "Session", "parse_rules"]
 
 #: The commands, as ``help`` prints them.
 COMMANDS = """\
@@ -59,12 +57,6 @@ undo         take back your last move (practice mode, on by default)
 save FILE    write the game so far as a JSON record
 quit         leave (so do end of input and Ctrl-C)
 (Enter)      show the table again"""
-
-#: The built-in bots by name, for ``--bots``; ``module:Class`` names any other.
-BOTS: dict[str, dict[str, Callable[..., Any]]] = {
-    "spitzer": {"heuristic": spitzer_bots.HeuristicBot, "random": spitzer_bots.RandomBot},
-    "spidge": {"heuristic": spidge_bots.HeuristicBot, "random": spidge_bots.RandomBot},
-}
 
 _RED = "\x1b[31m"
 _BOLD = "\x1b[1m"
@@ -94,25 +86,6 @@ def _is_announcement(text: str) -> bool:
     return True
 
 
-def _make_bot(game: str, spec: str, seed: int) -> Any:
-    factory = BOTS[game].get(spec)
-    if factory is None:
-        module_name, sep, class_name = spec.partition(":")
-        if not sep:
-            known = ", ".join(sorted(BOTS[game]))
-            raise PytrickError(f"unknown bot {spec!r}: built-in bots are {known}, or module:Class")
-        import importlib
-
-        try:
-            factory = getattr(importlib.import_module(module_name), class_name)
-        except (ImportError, AttributeError) as error:
-            raise PytrickError(f"cannot load bot {spec!r}: {error}") from None
-    try:
-        return factory(seed=seed)
-    except TypeError:
-        return factory()
-
-
 class Session:
     """One person against the bots, for a whole game (or *deals* deals).
 
@@ -125,7 +98,7 @@ class Session:
         game: str,
         *,
         seat: int = 0,
-        bots: Sequence[str] = ("heuristic",),
+        bots: Sequence[str | BotSpec] = ("heuristic",),
         seed: int | None = None,
         rules: SpitzerRules | SpidgeRules | None = None,
         deals: int | None = None,
@@ -134,9 +107,9 @@ class Session:
         out: TextIO | None = None,
         color: bool | None = None,
     ) -> None:
-        if game not in BOTS:
+        if game not in SEATS:
             raise PytrickError(f"unknown game {game!r}: spitzer or spidge")
-        self.game_name = game
+        self.game_name: Game = "spitzer" if game == "spitzer" else "spidge"
         self.players = 4 if game == "spitzer" else 3
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
             raise PytrickError(f"--seat must be 0 to {self.players - 1}, not {seat!r}")
@@ -146,17 +119,19 @@ class Session:
 
             seed = random.SystemRandom().randrange(2**32)
         self.seed = seed
-        names = list(bots) or ["heuristic"]
-        if len(names) == 1:
-            names *= self.players - 1
-        if len(names) != self.players - 1:
+        specs = parse_bots(list(bots) or ["heuristic"], minimum=1)
+        if len(specs) == 1:
+            specs *= self.players - 1
+        if len(specs) != self.players - 1:
             raise PytrickError(
                 f"--bots needs one name or {self.players - 1}, one for each other seat, "
-                f"not {len(names)}"
+                f"not {len(specs)}"
             )
         others = [s for s in range(self.players) if s != seat]
-        self.bots = {s: _make_bot(game, name, seed + s) for s, name in zip(others, names, strict=True)}
-        self.bot_names = dict(zip(others, names, strict=True))
+        self.bots = {
+            s: spec.make(self.game_name, seed + s) for s, spec in zip(others, specs, strict=True)
+        }
+        self.bot_names = {s: spec.name for s, spec in zip(others, specs, strict=True)}
         if game == "spitzer":
             self.game: SpitzerGame | SpidgeGame = SpitzerGame(
                 rules if isinstance(rules, SpitzerRules) else None, seed=seed
@@ -502,7 +477,7 @@ def run_cli(args: Any, out: TextIO) -> int:
     """``pytrick play``: build a :class:`Session` from the parsed arguments."""
     try:
         rules = parse_rules(args.game, args.rules or [])
-        bots = [b for b in re.split(r"[,\s]+", args.bots or "heuristic") if b]
+        bots = parse_bots(args.bots or "heuristic", minimum=1)
         session = Session(
             args.game,
             seat=args.seat,
