@@ -11,6 +11,7 @@ import pytest
 
 import pytrick
 import trickcore
+from _extras import import_extra
 
 
 def public_modules() -> list[str]:
@@ -24,8 +25,20 @@ def public_modules() -> list[str]:
     return sorted(names)
 
 
+#: The framework each adapter module needs (an optional extra).
+FRAMEWORKS = {
+    "pytrick.envs._aec": "pettingzoo",
+    "pytrick.envs.spitzer_v0": "pettingzoo",
+    "pytrick.envs.spidge_v0": "pettingzoo",
+    "pytrick.envs.gym": "gymnasium",
+    "pytrick.envs.openspiel": "pyspiel",
+}
+
+
 @pytest.mark.parametrize("name", public_modules())
 def test_docstring_examples_run(name: str) -> None:
+    if name in FRAMEWORKS:
+        import_extra(FRAMEWORKS[name])
     module = importlib.import_module(name)
     result = doctest.testmod(
         module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE, verbose=False

@@ -64,6 +64,7 @@ MODULES = (
     "_rollouts",
     "_solve",
     "_ismcts",
+    "_vector",
 )
 
 

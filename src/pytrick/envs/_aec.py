@@ -1,0 +1,183 @@
+"""The PettingZoo AEC environment shared by ``spitzer_v0`` and ``spidge_v0``.
+
+It follows PettingZoo's classic games (chess, Texas Hold'em): :func:`make_env`
+wraps the raw environment in the standard wrappers (an illegal move ends the
+episode with ``illegal_reward`` for the offender; out-of-range actions are
+refused; calls out of order are refused), each agent observes a dict of
+``observation`` (its tensor of :mod:`pytrick.tensors`) and ``action_mask``,
+and rewards are game points.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from pytrick.envs._games import GameSpec
+
+__all__ = ["TrickAECEnv", "make_env"]
+
+_EPISODES = ("deal", "game")
+
+
+class TrickAECEnv(AECEnv):  # type: ignore[misc]
+    """A Spitzer or Spidge table as a PettingZoo AEC environment.
+
+    *episode* is ``"deal"`` (one deal; every agent receives its game points
+    when it ends) or ``"game"`` (deals until someone wins the game; the
+    points of each deal are paid as it ends, so an agent's return is its
+    game total).  *max_cycles* truncates the episode after that many tricks
+    (None: no limit; a whole game is finite only with probability one).
+    *rules* is a ``SpitzerRules`` / ``SpidgeRules``.  ``render_mode`` is
+    "ansi" (``render()`` returns the table as text) or "human" (printed
+    after every move); either shows only what a spectator sees: the
+    announcements, the cards played and the face-up dummy, never a hand.
+    """
+
+    game_spec: GameSpec[Any]
+    metadata: dict[str, Any]
+
+    def __init__(self, episode: str = "deal", max_cycles: int | None = None,
+                 rules: Any = None, render_mode: str | None = None) -> None:
+        super().__init__()
+        if episode not in _EPISODES:
+            raise ValueError(f"episode must be 'deal' or 'game', not {episode!r}")
+        if max_cycles is not None and (isinstance(max_cycles, bool)
+                                       or not isinstance(max_cycles, int) or max_cycles < 1):
+            raise ValueError(f"max_cycles must be None or an int >= 1, not {max_cycles!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        spec = self.game_spec
+        self.episode = episode
+        self.max_cycles = max_cycles
+        self.rules = rules
+        self.render_mode = render_mode
+        self.possible_agents = spec.agent_names()
+        self.agent_name_mapping = {name: i for i, name in enumerate(self.possible_agents)}
+        observation = spaces.Dict({
+            "observation": spaces.Box(0.0, 1.0, (spec.observation_size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (spec.actions,), dtype=np.int8),
+        })
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
+        self.action_spaces = {a: spaces.Discrete(spec.actions) for a in self.possible_agents}
+        self._seed: int | None = None
+        self._episodes = 0
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    # -- the episode ---------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new deal (or start a new game).  With *seed*, the deals are
+        the same every time; without, reset after reset continues the stream
+        of the last seed."""
+        if seed is not None:
+            self._seed = seed
+            self._episodes = 0
+        episode_seed = None if self._seed is None else self._seed * 1_000_003 + self._episodes
+        self._episodes += 1
+        spec = self.game_spec
+        self._game = spec.new_game(self.rules, episode_seed) if self.episode == "game" else None
+        self._deal = self._game.next_deal() if self._game else spec.new_deal(self.rules,
+                                                                               episode_seed)
+        self._past_tricks = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select_actor()
+
+    def _select_actor(self) -> None:
+        actor = self.game_spec.actor(self._deal)
+        if actor is not None:
+            self.agent_selection = self.possible_agents[actor]
+
+    def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        spec = self.game_spec
+        index = self.agent_name_mapping[agent]
+        mask = np.zeros(spec.actions, dtype=np.int8)
+        if spec.actor(self._deal) == index and agent in self.agents \
+                and not (self.terminations[agent] or self.truncations[agent]):
+            mask = spec.legal_mask(self._deal)
+        return {"observation": spec.observe(self._deal, index), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        spec = self.game_spec
+        if action is None:
+            raise ValueError(f"{agent} is to move: give an action, not None")
+        self._cumulative_rewards[agent] = 0
+        self._clear_rewards()
+        spec.apply(self._deal, int(action))
+        if self._deal.is_over:
+            self._finish_deal()
+        elif self._out_of_cycles():
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._select_actor()
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _out_of_cycles(self) -> bool:
+        """Has the episode played *max_cycles* tricks (a trick: every seat's turn)?"""
+        if self.max_cycles is None:
+            return False
+        return self._past_tricks + self.game_spec.tricks_done(self._deal) >= self.max_cycles
+
+    def _finish_deal(self) -> None:
+        points = self.game_spec.points(self._deal)
+        for i, agent in enumerate(self.agents):
+            self.rewards[agent] = points[i]
+        game = self._game
+        if game is None:
+            self.terminations = dict.fromkeys(self.agents, True)
+            return
+        game.finish_deal()
+        if game.is_over:
+            self.terminations = dict.fromkeys(self.agents, True)
+            for agent in self.agents:
+                self.infos[agent]["winner"] = game.winner
+            return
+        if self._out_of_cycles():
+            self.truncations = dict.fromkeys(self.agents, True)
+            return
+        self._past_tricks += self.game_spec.tricks_done(self._deal)
+        self._deal = game.next_deal()
+
+    # -- showing it ----------------------------------------------------------------
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        text = self.game_spec.public_text(self._deal)
+        if self._game is not None:
+            text = f"{text}\ngame totals: {list(self._game.totals)}"
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def make_env(raw: type[TrickAECEnv], **kwargs: Any) -> AECEnv:
+    """*raw* in PettingZoo's standard wrappers for turn-based games."""
+    env: AECEnv = raw(**kwargs)
+    env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
+    env = wrappers.AssertOutOfBoundsWrapper(env)
+    return wrappers.OrderEnforcingWrapper(env)

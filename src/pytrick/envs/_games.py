@@ -1,0 +1,252 @@
+"""What the environment adapters need from each game, in one shape.
+
+Every adapter (PettingZoo, Gymnasium, OpenSpiel) speaks in *agents* 0..n-1
+(Spitzer's seats, Spidge's players), dense *actions* (the action spaces of
+:mod:`pytrick.batch`: Spitzer cards 0..31 and announcements 32..44, Spidge
+card numbers 0..53) and the observation tensors of :mod:`pytrick.tensors`.
+This module maps those onto the deal and game objects, so the adapters hold
+no rule of their own.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, ClassVar, Generic, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+import trickcore
+from pytrick.batch import SPIDGE_ACTIONS, SPITZER_ACTIONS, SPITZER_ANNOUNCE_OFFSET
+from pytrick.spidge import SpidgeDeal, SpidgeGame, SpidgeRules
+from pytrick.spidge import bots as spidge_bots
+from pytrick.spidge import text as spidge_text
+from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerRules
+from pytrick.spitzer import bots as spitzer_bots
+from pytrick.tensors import OBS_SIZE, encode_observation
+from trickcore.card import Card
+
+__all__ = ["GAMES", "SPIDGE", "SPITZER", "GameSpec"]
+
+DealT = TypeVar("DealT", SpitzerDeal, SpidgeDeal)
+
+# Spitzer: dense action of each card number, and card number of each action.
+_SPITZER_CARD = np.array([trickcore.spitzer.card_of_action(a) for a in range(32)], dtype=np.int64)
+
+
+def _bits(mask: int) -> npt.NDArray[np.int64]:
+    """The set bits of a 64-bit mask, in increasing order."""
+    as_bytes = np.frombuffer(mask.to_bytes(8, "little"), dtype=np.uint8)
+    return np.flatnonzero(np.unpackbits(as_bytes, bitorder="little")).astype(np.int64)
+
+
+class GameSpec(Generic[DealT]):
+    """One game as the adapters see it (see the module docstring)."""
+
+    name: ClassVar[str]
+    #: How many agents choose moves (Spitzer 4 seats, Spidge 3 players).
+    agents: ClassVar[int]
+    #: How an agent is named: ``f"{agent_prefix}_{i}"``.
+    agent_prefix: ClassVar[str]
+    actions: ClassVar[int]
+    #: Most moves in one deal (a bound for max-length declarations).
+    max_moves: ClassVar[int]
+
+    @property
+    def observation_size(self) -> int:
+        return OBS_SIZE[self.name]
+
+    def agent_names(self) -> list[str]:
+        return [f"{self.agent_prefix}_{i}" for i in range(self.agents)]
+
+    def new_game(self, rules: Any, seed: int | None) -> SpitzerGame | SpidgeGame:
+        raise NotImplementedError
+
+    def new_deal(self, rules: Any, seed: int | None) -> DealT:
+        raise NotImplementedError
+
+    def actor(self, deal: DealT) -> int | None:
+        """The agent to move (Spidge: the dealer on the dummy's turn); None when over."""
+        raise NotImplementedError
+
+    def legal_actions(self, deal: DealT) -> npt.NDArray[np.int64]:
+        """The legal actions of the agent to move, in increasing order."""
+        raise NotImplementedError
+
+    def legal_mask(self, deal: DealT) -> npt.NDArray[np.int8]:
+        mask = np.zeros(self.actions, dtype=np.int8)
+        mask[self.legal_actions(deal)] = 1
+        return mask
+
+    def tricks_done(self, deal: DealT) -> int:
+        """How many tricks of *deal* are complete."""
+        raise NotImplementedError
+
+    def apply(self, deal: DealT, action: int) -> None:
+        """Make *action* for the agent to move (raises IllegalMoveError if illegal)."""
+        raise NotImplementedError
+
+    def observe(self, deal: DealT, agent: int) -> npt.NDArray[np.float32]:
+        """*agent*'s observation tensor (only what it may know)."""
+        raise NotImplementedError
+
+    def points(self, deal: DealT) -> tuple[int, ...]:
+        """What each agent scores for the finished deal."""
+        raise NotImplementedError
+
+    def bot_action(self, bot: Any, deal: DealT, agent: int) -> int:
+        """The action a pytrick bot chooses for *agent* from its observation."""
+        raise NotImplementedError
+
+    def default_bot(self, name: str, seed: int | None) -> Any:
+        """A built-in bot by name: 'random' or 'heuristic'."""
+        raise NotImplementedError
+
+    def action_name(self, action: int) -> str:
+        raise NotImplementedError
+
+    def public_text(self, deal: DealT) -> str:
+        """The deal as a spectator at the table sees it: no hidden card."""
+        raise NotImplementedError
+
+
+class _Spitzer(GameSpec[SpitzerDeal]):
+    name = "spitzer"
+    agents = 4
+    agent_prefix = "seat"
+    actions = SPITZER_ACTIONS
+    max_moves = 36
+
+    def new_game(self, rules: Any, seed: int | None) -> SpitzerGame:
+        return SpitzerGame(rules=rules or SpitzerRules(), seed=seed)
+
+    def new_deal(self, rules: Any, seed: int | None) -> SpitzerDeal:
+        return SpitzerDeal.from_seed(random.Random(seed).getrandbits(64), rules=rules)
+
+    def actor(self, deal: SpitzerDeal) -> int | None:
+        seat = deal.to_move
+        return None if seat < 0 else seat
+
+    def legal_actions(self, deal: SpitzerDeal) -> npt.NDArray[np.int64]:
+        if deal.phase == trickcore.spitzer.AUCTION:
+            codes = [int(a) for a in deal.legal_announcements()]
+            return np.array(codes, dtype=np.int64) + SPITZER_ANNOUNCE_OFFSET
+        cards = _bits(int(deal.legal_moves))
+        # The dense action order is the card order, so the result stays sorted.
+        return np.searchsorted(_SPITZER_CARD, cards).astype(np.int64)
+
+    def tricks_done(self, deal: SpitzerDeal) -> int:
+        return deal.n_played // 4
+
+    def apply(self, deal: SpitzerDeal, action: int) -> None:
+        if action >= SPITZER_ANNOUNCE_OFFSET:
+            deal.announce(Announcement(action - SPITZER_ANNOUNCE_OFFSET))
+        else:
+            deal.play(int(_SPITZER_CARD[action]))
+
+    def observe(self, deal: SpitzerDeal, agent: int) -> npt.NDArray[np.float32]:
+        return encode_observation(deal, agent)
+
+    def points(self, deal: SpitzerDeal) -> tuple[int, ...]:
+        return tuple(deal.result.scores)
+
+    def bot_action(self, bot: Any, deal: SpitzerDeal, agent: int) -> int:
+        observation = deal.observation(agent)
+        if deal.phase == trickcore.spitzer.AUCTION:
+            return SPITZER_ANNOUNCE_OFFSET + int(bot.announce(observation))
+        return int(trickcore.spitzer.action_index(int(bot.play(observation))))
+
+    def default_bot(self, name: str, seed: int | None) -> Any:
+        bots = {"random": spitzer_bots.RandomBot, "heuristic": spitzer_bots.HeuristicBot}
+        if name not in bots:
+            raise ValueError(f"unknown Spitzer bot {name!r}: choose 'random' or 'heuristic'")
+        return bots[name](seed=seed)
+
+    def action_name(self, action: int) -> str:
+        if action >= SPITZER_ANNOUNCE_OFFSET:
+            return Announcement(action - SPITZER_ANNOUNCE_OFFSET).name.lower()
+        return str(Card(int(_SPITZER_CARD[action])))
+
+    def public_text(self, deal: SpitzerDeal) -> str:
+        spoken = ", ".join(f"seat {s}: {Announcement(code).name.lower()}"
+                           for s, code in deal.announcements())
+        lines = [f"Spitzer, dealer seat {deal.dealer}; announcements: {spoken or '-'}"]
+        plays = deal.plays()
+        winners = deal.trick_winners()
+        points = deal.trick_points()
+        for t in range(0, len(plays), 4):
+            cards = " ".join(f"{s}:{c}" for s, c in plays[t:t + 4])
+            won = (f" -> seat {winners[t // 4]} ({points[t // 4]} points)"
+                   if t // 4 < len(winners) else "")
+            lines.append(f"trick {t // 4 + 1}: {cards}{won}")
+        if deal.is_over:
+            lines.append(f"scores: {list(deal.result.scores)}")
+        else:
+            lines.append(f"to move: seat {deal.to_move}")
+        return "\n".join(lines)
+
+
+class _Spidge(GameSpec[SpidgeDeal]):
+    name = "spidge"
+    agents = 3
+    agent_prefix = "player"
+    actions = SPIDGE_ACTIONS
+    max_moves = 52
+
+    def new_game(self, rules: Any, seed: int | None) -> SpidgeGame:
+        return SpidgeGame(rules=rules or SpidgeRules(), seed=seed)
+
+    def new_deal(self, rules: Any, seed: int | None) -> SpidgeDeal:
+        return SpidgeDeal.from_seed(random.Random(seed).getrandbits(64), rules=rules)
+
+    def actor(self, deal: SpidgeDeal) -> int | None:
+        turn = deal.to_move
+        return None if turn is None else turn.player
+
+    def legal_actions(self, deal: SpidgeDeal) -> npt.NDArray[np.int64]:
+        return _bits(int(deal.legal_moves))
+
+    def tricks_done(self, deal: SpidgeDeal) -> int:
+        return deal.tricks_played
+
+    def apply(self, deal: SpidgeDeal, action: int) -> None:
+        deal.play(action)
+
+    def observe(self, deal: SpidgeDeal, agent: int) -> npt.NDArray[np.float32]:
+        return encode_observation(deal, int(deal.hand_of(agent)))
+
+    def points(self, deal: SpidgeDeal) -> tuple[int, ...]:
+        return tuple(deal.result.points)
+
+    def bot_action(self, bot: Any, deal: SpidgeDeal, agent: int) -> int:
+        return int(bot.play(deal.observation(agent)))
+
+    def default_bot(self, name: str, seed: int | None) -> Any:
+        bots = {"random": spidge_bots.RandomBot, "heuristic": spidge_bots.HeuristicBot}
+        if name not in bots:
+            raise ValueError(f"unknown Spidge bot {name!r}: choose 'random' or 'heuristic'")
+        return bots[name](seed=seed)
+
+    def action_name(self, action: int) -> str:
+        return str(Card(action))
+
+    def public_text(self, deal: SpidgeDeal) -> str:
+        lines = [f"Spidge, dealer player {deal.dealer}; dummy (face up): "
+                 f"{spidge_text.hand_text(deal.dummy)}"]
+        for t, trick in enumerate(deal.tricks()):
+            cards = " ".join(str(c) for c in trick.cards)
+            lines.append(f"trick {t + 1}: {cards} -> player {deal.player_of(trick.winner)}")
+        current = deal.current_trick
+        if current and not deal.is_over:
+            lines.append("this trick: " + " ".join(str(c) for c in current))
+        turn = deal.to_move
+        if turn is None:
+            lines.append(f"points: {list(deal.result.points)}")
+        else:
+            lines.append(f"to move: {turn}")
+        return "\n".join(lines)
+
+
+SPITZER = _Spitzer()
+SPIDGE = _Spidge()
+GAMES: dict[str, GameSpec[Any]] = {"spitzer": SPITZER, "spidge": SPIDGE}

@@ -1,0 +1,306 @@
+"""Gymnasium environments: one seat against pytrick bots, and its vectorised form.
+
+``pytrick/Spitzer-v0`` and ``pytrick/Spidge-v0`` are registered when
+:mod:`pytrick.envs` is imported.  One episode is one deal; the agent's
+observation is its tensor of :mod:`pytrick.tensors`, the legal actions come
+as ``info["action_mask"]`` (Gymnasium's convention for masked discrete
+actions), and the reward at the end of the deal is the agent's game points.
+
+>>> import gymnasium
+>>> import pytrick.envs
+>>> env = gymnasium.make("pytrick/Spitzer-v0", seat=2, opponents="heuristic")
+>>> observation, info = env.reset(seed=0)
+>>> observation.shape, int(info["action_mask"].sum()) > 0
+((418,), True)
+>>> terminated = False
+>>> while not terminated:
+...     action = env.action_space.sample(info["action_mask"])
+...     observation, reward, terminated, truncated, info = env.step(action)
+>>> reward >= 0
+True
+
+The vector environments run many deals side by side in compiled code, the
+opponents playing uniformly random legal moves there too:
+
+>>> envs = gymnasium.make_vec("pytrick/Spidge-v0", num_envs=64, hand=3)
+>>> observations, infos = envs.reset(seed=1)
+>>> observations.shape, infos["action_mask"].shape
+((64, 682), (64, 54))
+>>> actions = infos["action_mask"].argmax(axis=1)
+>>> observations, rewards, terminations, truncations, infos = envs.step(actions)
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+import trickcore
+from pytrick.envs._games import SPIDGE, SPITZER, GameSpec
+from pytrick.spidge import SpidgeRules
+from pytrick.spitzer import SpitzerRules
+from trickcore.errors import IllegalMoveError
+
+if TYPE_CHECKING:
+    from trickcore import _vector as _lanes
+else:
+    _lanes = importlib.import_module(
+        "trickcore._vector" if trickcore.BACKEND == "cython" else "trickcore._reference._vector")
+
+__all__ = [
+    "SpidgeEnv",
+    "SpidgeVectorEnv",
+    "SpitzerEnv",
+    "SpitzerVectorEnv",
+    "register_envs",
+]
+
+Observation = npt.NDArray[np.float32]
+
+
+class _TrickEnv(gymnasium.Env[Observation, np.int64]):
+    """One seat of a deal against pytrick bots (the game: :attr:`game_spec`).
+
+    *seat* is the agent (a Spitzer seat 0..3; a Spidge player 0..2, who
+    also plays the dummy when he deals).  *opponents* is "random",
+    "heuristic" (pytrick's built-in bots), one bot for every other seat, or
+    a sequence of them in seat order skipping the agent; a bot has the
+    ``announce(observation)`` / ``play(observation)`` methods of
+    :mod:`pytrick.spitzer.bots` / :mod:`pytrick.spidge.bots` and sees only
+    its own observation.  An illegal action ends the episode with reward
+    *illegal_reward* and ``info["illegal_action"] = True``, as PettingZoo's
+    classic games do.  ``render_mode`` "ansi" returns what a spectator sees
+    (never a hidden hand) and "human" prints it.
+    """
+
+    game_spec: ClassVar[GameSpec[Any]]
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
+
+    def __init__(self, seat: int = 0, opponents: Any = "random", rules: Any = None,
+                 illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
+        spec = self.game_spec
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
+                or not 0 <= seat < spec.agents:
+            raise ValueError(f"seat must be an int in 0..{spec.agents - 1}, not {seat!r}")
+        if render_mode not in (None, "ansi", "human"):
+            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+        self.seat = int(seat)
+        self.rules = rules
+        self.illegal_reward = float(illegal_reward)
+        self.render_mode = render_mode
+        self._opponents_spec = opponents
+        self._check_opponents(opponents)
+        self.observation_space = spaces.Box(0.0, 1.0, (spec.observation_size,), dtype=np.float32)
+        self.action_space = spaces.Discrete(spec.actions)
+        self._deal: Any = None
+
+    def _check_opponents(self, opponents: Any) -> None:
+        if isinstance(opponents, str):
+            self.game_spec.default_bot(opponents, None)  # raises for an unknown name
+        elif isinstance(opponents, Sequence) and len(opponents) != self.game_spec.agents - 1:
+            raise ValueError(f"opponents: give {self.game_spec.agents - 1} bots, one per other "
+                             f"seat, not {len(opponents)}")
+
+    def _make_bots(self) -> dict[int, Any]:
+        others = [s for s in range(self.game_spec.agents) if s != self.seat]
+        chosen = self._opponents_spec
+        if isinstance(chosen, str):
+            seeds = self.np_random.integers(2**63, size=len(others))
+            return {s: self.game_spec.default_bot(chosen, int(x)) for s, x in zip(others, seeds,
+                                                                                   strict=True)}
+        if isinstance(chosen, Sequence):
+            return dict(zip(others, chosen, strict=True))
+        return dict.fromkeys(others, chosen)
+
+    def _observe(self) -> tuple[Observation, dict[str, Any]]:
+        spec = self.game_spec
+        mask = np.zeros(spec.actions, dtype=np.int8)
+        if spec.actor(self._deal) == self.seat:
+            mask = spec.legal_mask(self._deal)
+        return spec.observe(self._deal, self.seat), {"action_mask": mask}
+
+    def _play_opponents(self) -> None:
+        spec = self.game_spec
+        while (actor := spec.actor(self._deal)) is not None and actor != self.seat:
+            spec.apply(self._deal, spec.bot_action(self._bots[actor], self._deal, actor))
+
+    def reset(self, *, seed: int | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        deal_seed = int(self.np_random.integers(2**63))
+        self._deal = self.game_spec.new_deal(self.rules, deal_seed)
+        self._bots = self._make_bots()
+        self._play_opponents()
+        if self.render_mode == "human":
+            self.render()
+        return self._observe()
+
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        if self._deal is None:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        spec = self.game_spec
+        if self._deal.is_over:
+            raise gymnasium.error.ResetNeeded("the deal is over: call reset()")
+        try:
+            spec.apply(self._deal, int(action))
+        except (IllegalMoveError, ValueError, IndexError):
+            observation, info = self._observe()
+            info["illegal_action"] = True
+            self._deal = None
+            return observation, self.illegal_reward, True, False, info
+        self._play_opponents()
+        reward = 0.0
+        if self._deal.is_over:
+            reward = float(spec.points(self._deal)[self.seat])
+        if self.render_mode == "human":
+            self.render()
+        observation, info = self._observe()
+        return observation, reward, bool(self._deal.is_over), False, info
+
+    def render(self) -> str | None:  # type: ignore[override]
+        if self.render_mode is None or self._deal is None:
+            return None
+        text = self.game_spec.public_text(self._deal)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def action_masks(self) -> npt.NDArray[np.bool_]:
+        """The legal actions now, as bools (what sb3-contrib's MaskablePPO asks for)."""
+        mask: npt.NDArray[np.int8] = self._observe()[1]["action_mask"]
+        return mask.astype(np.bool_)
+
+
+class SpitzerEnv(_TrickEnv):
+    """Spitzer, one seat against bots: 45 actions (cards 0..31 by dense
+    action, announcements 32 + code); see :class:`_TrickEnv`."""
+
+    game_spec = SPITZER
+
+
+class SpidgeEnv(_TrickEnv):
+    """Spidge, one player against bots: 54 actions (card numbers); see :class:`_TrickEnv`."""
+
+    game_spec = SPIDGE
+
+
+class _TrickVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
+    """Many deals side by side, one agent seat each, on the compiled lanes of
+    :mod:`trickcore._vector`: the opponents' uniformly random moves, the
+    observations and the masks are all made in compiled code.
+
+    Autoreset is Gymnasium's "next step": the step after a deal ends deals
+    the lane's next deal and ignores that lane's action.  Rewards are the
+    agent's points in the deals that just ended.  The arrays returned are
+    copies unless *copy* is False, when they are the lanes' own buffers,
+    refilled by the next step (faster; copy what you keep).
+    """
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
+    game_spec: ClassVar[GameSpec[Any]]
+
+    def __init__(self, num_envs: int, copy: bool = True) -> None:
+        spec = self.game_spec
+        self.num_envs = num_envs
+        self.copy = copy
+        self.single_observation_space = spaces.Box(0.0, 1.0, (spec.observation_size,),
+                                                   dtype=np.float32)
+        self.single_action_space = spaces.Discrete(spec.actions)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._truncations = np.zeros(num_envs, dtype=np.bool_)
+        self._lanes: Any = None
+
+    def _new_lanes(self, seed: int) -> Any:
+        raise NotImplementedError
+
+    def reset(self, *, seed: int | list[int] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
+        """Deal a new deal in every lane; *seed* (an int) restarts the lanes'
+        generators, so the same seed gives the same deals and opponents' moves."""
+        if isinstance(seed, list):
+            raise ValueError("seed: give one int for all lanes (lane i draws from seed and i)")
+        if seed is not None or self._lanes is None:
+            super().reset(seed=seed)
+            self._lanes = self._new_lanes(int(self.np_random.integers(2**63)))
+        observations, masks = self._lanes.reset()
+        return self._out(observations), {"action_mask": self._out(masks)}
+
+    def step(self, actions: Any) -> tuple[Observation, npt.NDArray[Any], npt.NDArray[Any],
+                                          npt.NDArray[Any], dict[str, Any]]:
+        if self._lanes is None:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        observations, masks, rewards, terminations = self._lanes.step(actions)
+        return (self._out(observations), self._out(rewards), self._out(terminations),
+                self._truncations.copy() if self.copy else self._truncations,
+                {"action_mask": self._out(masks)})
+
+    def _out(self, array: npt.NDArray[Any]) -> Any:
+        return array.copy() if self.copy else array
+
+    def state(self, lane: int) -> Any:
+        """A copy of *lane*'s deal as a core state (omniscient: for debugging)."""
+        return self._lanes.state(lane)
+
+
+class SpitzerVectorEnv(_TrickVectorEnv):
+    """*num_envs* Spitzer deals, the agent at *seat* in each (the deal passing
+    left from deal to deal), random opponents.  *auction*: "play" (the agent
+    announces; the random opponents pass, since a uniformly random
+    announcement would be a Zola nearly every deal), "random" (every seat,
+    the agent too, announces at random) or "pass" (everyone passes: only
+    cards are asked for)."""
+
+    game_spec = SPITZER
+
+    def __init__(self, num_envs: int, seat: int = 0, rules: SpitzerRules | None = None,
+                 auction: str = "play", copy: bool = True) -> None:
+        self._args: dict[str, Any] = dict(seat=seat, options=(rules or SpitzerRules()).flags,
+                                          auction=auction)
+        _lanes.SpitzerLanes(1, 0, **self._args)  # validate the arguments now
+        super().__init__(num_envs, copy)
+
+    def _new_lanes(self, seed: int) -> Any:
+        return _lanes.SpitzerLanes(self.num_envs, seed, **self._args)
+
+
+class SpidgeVectorEnv(_TrickVectorEnv):
+    """*num_envs* Spidge deals, the agent playing *hand* in each (0 the
+    dealer's left, 2 his right, 3 the dealer, who also plays the dummy),
+    random opponents."""
+
+    game_spec = SPIDGE
+
+    def __init__(self, num_envs: int, hand: int = 0, rules: SpidgeRules | None = None,
+                 copy: bool = True) -> None:
+        rules = rules or SpidgeRules()
+        self._args: dict[str, Any] = dict(hand=hand, options=rules.flags,
+                                          slam_tricks=rules.slam_tricks,
+                                          spidge_tricks=rules.spidge_tricks)
+        _lanes.SpidgeLanes(1, 0, **self._args)
+        super().__init__(num_envs, copy)
+
+    def _new_lanes(self, seed: int) -> Any:
+        return _lanes.SpidgeLanes(self.num_envs, seed, **self._args)
+
+
+def register_envs() -> None:
+    """Register ``pytrick/Spitzer-v0`` and ``pytrick/Spidge-v0`` (single and vector)."""
+    for name, game in (("Spitzer", "Spitzer"), ("Spidge", "Spidge")):
+        env_id = f"pytrick/{name}-v0"
+        if env_id in gymnasium.registry:
+            continue
+        gymnasium.register(
+            env_id,
+            entry_point=f"pytrick.envs.gym:{game}Env",
+            vector_entry_point=f"pytrick.envs.gym:{game}VectorEnv",
+        )

@@ -1,0 +1,248 @@
+"""Vectorised single-agent lanes (reference twin of ``trickcore._vector``).
+
+The same names, conventions and numbers as the compiled module, written
+plainly on the reference deal classes and the reference generator of
+``trickcore._reference._batch``: for a seed both backends deal the same
+cards, make the same random moves for the opponents, and return the same
+arrays.  Slow: for tests and small runs.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from trickcore._reference import _spidge, _spitzer
+from trickcore._reference._batch import (
+    SPITZER_ANNOUNCE_OFFSET,
+    _bits,
+    _game_options,
+    _rng_for,
+    _spidge_deal,
+    _spitzer_deal,
+)
+from trickcore._reference._observe import spidge_observation, spitzer_observation
+from trickcore.errors import IllegalMoveError
+
+__all__ = ["AUCTION_MODES", "SpidgeLanes", "SpitzerLanes"]
+
+AUCTION_MODES = ("play", "random", "pass")
+
+_Z_ACTIONS = SPITZER_ANNOUNCE_OFFSET + _spitzer.N_ANNOUNCEMENTS
+_G_ACTIONS = 54
+
+
+def _check_seed(seed: object) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ValueError(f"seed must be an int, not {seed!r}")
+    return seed
+
+
+def _check_k(k: object) -> int:
+    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+        raise ValueError(f"k must be an int >= 1, not {k!r}")
+    return k
+
+
+def _check_actions(actions: object, k: int) -> list[int]:
+    arr = np.asarray(actions)
+    if arr.shape != (k,) or arr.dtype.kind not in "iu":
+        raise ValueError(f"actions must be {k} ints, one per lane, not shape {arr.shape} "
+                         f"of {arr.dtype}")
+    return [int(a) for a in arr]
+
+
+def _check_lane(i: object, k: int) -> int:
+    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < k:
+        raise ValueError(f"lane must be an int in 0..{k - 1}, not {i!r}")
+    return i
+
+
+class SpitzerLanes:
+    """*k* Spitzer deals, the agent at *seat*, random opponents (see the compiled class)."""
+
+    def __init__(self, k: int, seed: int, seat: int = 0, options: int = 0,
+                 auction: str = "play") -> None:
+        _check_k(k)
+        _check_seed(seed)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
+            raise ValueError(f"seat must be 0, 1, 2 or 3, not {seat!r}")
+        if auction not in AUCTION_MODES:
+            raise ValueError(f"auction must be 'play', 'random' or 'pass', not {auction!r}")
+        self.options = _game_options("spitzer", options, 13, 10)[0]
+        self.size = k
+        self.seat = seat
+        self.auction = auction
+        self.obs = np.zeros((k, 418), dtype=np.float32)
+        self.masks = np.zeros((k, _Z_ACTIONS), dtype=np.int8)
+        self.rewards = np.zeros(k, dtype=np.float64)
+        self.terminated = np.zeros(k, dtype=np.bool_)
+        self._rngs = [_rng_for(seed, i) for i in range(k)]
+        self._dealers = [-1] * k
+        self._over = [True] * k
+        self._deals: list[_spitzer.SpitzerState | None] = [None] * k
+
+    def _advance(self, i: int) -> None:
+        deal, rng = self._deals[i], self._rngs[i]
+        assert deal is not None
+        while not deal.is_over:
+            if deal.phase == _spitzer.AUCTION:
+                if self.auction == "random":
+                    deal.announce(rng.choose(sorted(deal.legal_announcements())))
+                elif self.auction == "play" and deal.to_move == self.seat:
+                    return
+                else:
+                    deal.announce(_spitzer.PASS)
+            elif deal.to_move == self.seat:
+                return
+            else:
+                deal.play(rng.choose(_bits(deal.legal_mask())))
+
+    def _deal(self, i: int) -> None:
+        dealer = i % 4 if self._dealers[i] < 0 else (self._dealers[i] + 1) % 4
+        self._dealers[i] = dealer
+        self._over[i] = False
+        self._deals[i] = _spitzer_deal(self._rngs[i], dealer, self.options)
+        self._advance(i)
+
+    def _legal(self, i: int) -> list[int]:
+        deal = self._deals[i]
+        if deal is None or deal.is_over:
+            return []
+        if deal.phase == _spitzer.AUCTION:
+            return sorted(SPITZER_ANNOUNCE_OFFSET + c for c in deal.legal_announcements())
+        return sorted(_spitzer.action_index(c) for c in _bits(deal.legal_mask()))
+
+    def _emit(self, i: int) -> None:
+        deal = self._deals[i]
+        assert deal is not None
+        self.obs[i] = spitzer_observation(deal, self.seat)
+        self.masks[i] = 0
+        self.masks[i, self._legal(i)] = 1
+
+    def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        for i in range(self.size):
+            self._deal(i)
+            self._emit(i)
+        return self.obs, self.masks
+
+    def step(self, actions: object) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
+                                             npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+        acts = _check_actions(actions, self.size)
+        for i, a in enumerate(acts):
+            if not self._over[i] and a not in self._legal(i):
+                raise IllegalMoveError(
+                    f"lane {i}: action {a} is not legal for seat {self.seat} "
+                    f"(legal: {self._legal(i)})")
+        self.rewards[:] = 0
+        self.terminated[:] = False
+        for i, a in enumerate(acts):
+            deal = self._deals[i]
+            if self._over[i] or deal is None:
+                self._deal(i)
+            else:
+                if a >= SPITZER_ANNOUNCE_OFFSET:
+                    deal.announce(a - SPITZER_ANNOUNCE_OFFSET)
+                else:
+                    deal.play(_spitzer.card_of_action(a))
+                self._advance(i)
+                if deal.is_over:
+                    self.rewards[i] = deal.scores()[self.seat]
+                    self.terminated[i] = True
+                    self._over[i] = True
+            self._emit(i)
+        return self.obs, self.masks, self.rewards, self.terminated
+
+    def state(self, i: int) -> _spitzer.SpitzerState:
+        deal = self._deals[_check_lane(i, self.size)]
+        if deal is None:
+            raise ValueError(f"lane {i} has not been dealt yet: call reset() first")
+        return deal.copy()
+
+
+class SpidgeLanes:
+    """*k* Spidge deals, the agent playing *hand*, random opponents (see the compiled class)."""
+
+    def __init__(self, k: int, seed: int, hand: int = 0, options: int | None = None,
+                 slam_tricks: int = 13, spidge_tricks: int = 10) -> None:
+        _check_k(k)
+        _check_seed(seed)
+        if isinstance(hand, bool) or not isinstance(hand, int) or hand not in (0, 2, 3):
+            raise ValueError(f"hand must be 0 (left), 2 (right) or 3 (dealer), not {hand!r}: "
+                             "the dummy, 1, is played by the dealer")
+        self.options, self.slam_tricks, self.spidge_tricks = _game_options(
+            "spidge", options, slam_tricks, spidge_tricks)
+        self.size = k
+        self.hand = hand
+        self.obs = np.zeros((k, 682), dtype=np.float32)
+        self.masks = np.zeros((k, _G_ACTIONS), dtype=np.int8)
+        self.rewards = np.zeros(k, dtype=np.float64)
+        self.terminated = np.zeros(k, dtype=np.bool_)
+        self._rngs = [_rng_for(seed, i) for i in range(k)]
+        self._over = [True] * k
+        self._deals: list[_spidge.SpidgeState | None] = [None] * k
+
+    def _agent_to_move(self, deal: _spidge.SpidgeState) -> bool:
+        hand = deal.hand_to_move
+        return hand == self.hand or (hand == 1 and self.hand == 3)
+
+    def _deal(self, i: int) -> None:
+        self._over[i] = False
+        deal = _spidge_deal(self._rngs[i], self.options, self.slam_tricks, self.spidge_tricks)
+        self._deals[i] = deal
+        self._advance(i)
+
+    def _advance(self, i: int) -> None:
+        deal = self._deals[i]
+        assert deal is not None
+        while not deal.is_over and not self._agent_to_move(deal):
+            deal.play(self._rngs[i].choose(_bits(deal.legal_mask)))
+
+    def _emit(self, i: int) -> None:
+        deal = self._deals[i]
+        assert deal is not None
+        self.obs[i] = spidge_observation(deal, self.hand)
+        self.masks[i] = 0
+        if not deal.is_over:
+            self.masks[i, _bits(deal.legal_mask)] = 1
+
+    def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        for i in range(self.size):
+            self._deal(i)
+            self._emit(i)
+        return self.obs, self.masks
+
+    def step(self, actions: object) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
+                                             npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+        acts = _check_actions(actions, self.size)
+        for i, a in enumerate(acts):
+            deal = self._deals[i]
+            if self._over[i] or deal is None:
+                continue
+            legal = _bits(deal.legal_mask)
+            if a not in legal:
+                raise IllegalMoveError(
+                    f"lane {i}: card {a} is not legal for hand {deal.hand_to_move} "
+                    f"(legal: {legal})")
+        self.rewards[:] = 0
+        self.terminated[:] = False
+        for i, a in enumerate(acts):
+            if self._over[i]:
+                self._deal(i)
+            else:
+                deal = self._deals[i]
+                assert deal is not None
+                deal.play(a)
+                self._advance(i)
+                if deal.is_over:
+                    self.rewards[i] = deal.points()[self.hand]
+                    self.terminated[i] = True
+                    self._over[i] = True
+            self._emit(i)
+        return self.obs, self.masks, self.rewards, self.terminated
+
+    def state(self, i: int) -> _spidge.SpidgeState:
+        deal = self._deals[_check_lane(i, self.size)]
+        if deal is None:
+            raise ValueError(f"lane {i} has not been dealt yet: call reset() first")
+        return deal.copy()

@@ -1,0 +1,215 @@
+"""The Gymnasium environments pass Gymnasium's checker; the vector
+environments' compiled lanes agree with their reference twin step by step."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from _extras import import_extra
+
+gymnasium = import_extra("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+
+import pytrick.envs  # noqa: E402, F401 (registers the environments)
+import trickcore  # noqa: E402
+from pytrick.batch import SpidgeBatch, SpitzerBatch  # noqa: E402
+from pytrick.envs.gym import SpidgeVectorEnv, SpitzerEnv, SpitzerVectorEnv  # noqa: E402
+from pytrick.spitzer import HeuristicBot  # noqa: E402
+from pytrick.tensors import encode_observation  # noqa: E402
+from trickcore.errors import IllegalMoveError  # noqa: E402
+
+IDS = ["pytrick/Spitzer-v0", "pytrick/Spidge-v0"]
+
+
+@pytest.mark.parametrize("env_id", IDS)
+@pytest.mark.parametrize(("seat", "opponents"), [(0, "random"), (2, "heuristic")])
+def test_check_env(env_id, seat, opponents, capsys):
+    env = gymnasium.make(env_id, seat=seat, opponents=opponents)
+    check_env(env.unwrapped)
+    check_env(env.unwrapped, skip_render_check=True)
+    assert "to move" in capsys.readouterr().out  # the checker's "human" render printed
+
+
+def play(env, seed, rng):
+    observation, info = env.reset(seed=seed)
+    total, moves = 0.0, 0
+    while True:
+        assert observation.shape == env.observation_space.shape
+        action = rng.choice(np.flatnonzero(info["action_mask"]))
+        observation, reward, terminated, truncated, info = env.step(action)
+        assert not truncated
+        total += reward
+        moves += 1
+        if terminated:
+            assert not info["action_mask"].any()
+            return total, moves, env.unwrapped
+
+
+def test_spitzer_reward_is_the_seats_score_and_observation_its_tensor():
+    env = gymnasium.make("pytrick/Spitzer-v0", seat=3,
+                         opponents=[HeuristicBot(seed=1), HeuristicBot(seed=2), HeuristicBot(seed=3)])
+    total, moves, raw = play(env, 4, np.random.default_rng(0))
+    deal = raw._deal
+    assert total == deal.result.scores[3]
+    assert moves == 8 + sum(1 for seat, _ in deal.announcements() if seat == 3)
+    assert np.array_equal(raw._observe()[0], encode_observation(deal, 3))
+
+
+def test_spidge_agent_plays_the_dummy_when_dealing():
+    rng = np.random.default_rng(1)
+    for seed in range(6):
+        env = gymnasium.make("pytrick/Spidge-v0", seat=1)
+        total, moves, raw = play(env, seed, rng)
+        deal = raw._deal
+        assert total == deal.result.points[1]
+        assert moves == (26 if deal.dealer == 1 else 13)
+
+
+def test_same_seed_same_episode():
+    runs = [play(gymnasium.make("pytrick/Spidge-v0", seat=0), 9, np.random.default_rng(5))
+            for _ in range(2)]
+    assert runs[0][2]._deal == runs[1][2]._deal
+
+
+def test_an_illegal_action_ends_the_episode_with_the_penalty():
+    env = gymnasium.make("pytrick/Spitzer-v0", illegal_reward=-5)
+    _, info = env.reset(seed=0)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    _, reward, terminated, _, info = env.step(illegal)
+    assert (reward, terminated, info["illegal_action"]) == (-5, True, True)
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.unwrapped.step(0)
+
+
+@pytest.mark.parametrize(("kwargs", "field"), [
+    (dict(seat=4), "seat"), (dict(opponents="clever"), "clever"),
+    (dict(opponents=[HeuristicBot()]), "opponents"), (dict(render_mode="rgb_array"), "render_mode"),
+])
+def test_bad_arguments_are_refused_by_name(kwargs, field):
+    with pytest.raises(ValueError, match=field):
+        SpitzerEnv(**kwargs)
+
+
+# -- the vector environments --------------------------------------------------------
+
+
+def random_legal(masks, rng):
+    return np.array([rng.choice(np.flatnonzero(m)) if m.any() else 0 for m in masks])
+
+
+@pytest.mark.parametrize("kwargs", [dict(seat=1, auction="play"), dict(seat=2, auction="random"),
+                                    dict(seat=3, auction="pass")])
+def test_spitzer_lanes_agree_with_the_reference(both_backends, kwargs):
+    compiled, reference = (b["_vector"].SpitzerLanes(3, 11, **kwargs) for b in both_backends)
+    assert all(np.array_equal(x, y) for x, y in zip(compiled.reset(), reference.reset(), strict=True))
+    rng = np.random.default_rng(0)
+    finished = 0
+    for _ in range(50):
+        actions = random_legal(compiled.masks, rng)
+        got, expected = compiled.step(actions), reference.step(actions)
+        assert all(np.array_equal(x, y) for x, y in zip(got, expected, strict=True))
+        finished += int(got[3].sum())
+    assert finished >= 6
+
+
+@pytest.mark.parametrize("hand", [0, 2, 3])
+def test_spidge_lanes_agree_with_the_reference(both_backends, hand):
+    compiled, reference = (b["_vector"].SpidgeLanes(4, 3, hand=hand) for b in both_backends)
+    assert all(np.array_equal(x, y) for x, y in zip(compiled.reset(), reference.reset(), strict=True))
+    rng = np.random.default_rng(hand)
+    finished = 0
+    for _ in range(60):
+        actions = random_legal(compiled.masks, rng)
+        got, expected = compiled.step(actions), reference.step(actions)
+        assert all(np.array_equal(x, y) for x, y in zip(got, expected, strict=True))
+        finished += int(got[3].sum())
+    assert finished >= 4
+
+
+def test_lanes_are_dealt_as_the_batch_deals_them():
+    vector = trickcore.load_backend(trickcore.BACKEND)["_vector"]
+    spitzer = vector.SpitzerLanes(6, 77, seat=1)
+    spitzer.reset()
+    batch = SpitzerBatch(6, seed=77)
+    for lane in range(6):
+        got, expected = spitzer.state(lane), batch.state(lane)
+        assert got.dealer == expected.dealer == lane % 4
+        assert [got.original_hand(s) for s in range(4)] == \
+            [expected.original_hand(s) for s in range(4)]
+    spidge = vector.SpidgeLanes(3, 77, hand=2)
+    spidge.reset()
+    same = SpidgeBatch(3, seed=77)
+    for lane in range(3):
+        assert spidge.state(lane).initial_hands == same.state(lane).initial_hands
+
+
+@pytest.mark.parametrize("make", [lambda: SpitzerVectorEnv(8, seat=2),
+                                  lambda: SpidgeVectorEnv(8, hand=3)], ids=["spitzer", "spidge"])
+def test_vector_env_steps_rewards_and_autoresets(make):
+    envs = make()
+    observations, infos = envs.reset(seed=3)
+    assert observations.shape == (8, *envs.single_observation_space.shape)
+    assert envs.observation_space.contains(observations)
+    rng = np.random.default_rng(2)
+    seen_end = False
+    for _ in range(80):
+        masks = infos["action_mask"]
+        lanes_before_over = [not m.any() for m in masks]
+        actions = random_legal(masks, rng)
+        observations, rewards, terminations, truncations, infos = envs.step(actions)
+        assert not truncations.any()
+        for lane in range(8):
+            state = envs.state(lane)
+            if terminations[lane]:
+                seen_end = True
+                assert state.is_over
+                scores = state.scores() if hasattr(state, "announcements") else state.points()
+                who = 2 if isinstance(envs, SpitzerVectorEnv) else 3
+                assert rewards[lane] == scores[who]
+                assert not infos["action_mask"][lane].any()
+            else:
+                assert rewards[lane] == 0
+                assert not state.is_over
+                assert infos["action_mask"][lane].any()
+                if lanes_before_over[lane]:  # autoreset: a fresh deal, the action ignored
+                    assert state.n_played <= 3 * (1 + isinstance(envs, SpidgeVectorEnv))
+            seat = envs._args.get("seat", envs._args.get("hand"))
+            assert np.array_equal(observations[lane], encode_observation(state, seat))
+    assert seen_end
+
+
+def test_vector_env_same_seed_same_run_and_copies():
+    runs = []
+    for copy in (True, False):
+        envs = SpidgeVectorEnv(4, copy=copy)
+        observations, infos = envs.reset(seed=12)
+        trace = [observations.copy()]
+        for _ in range(20):
+            observations, *_ , infos = envs.step(infos["action_mask"].argmax(axis=1))
+            trace.append(observations.copy())
+        runs.append(np.stack(trace))
+    assert np.array_equal(runs[0], runs[1])
+
+
+def test_vector_env_refuses_an_illegal_action_and_changes_nothing():
+    envs = SpitzerVectorEnv(3, auction="pass")
+    _, infos = envs.reset(seed=1)
+    before = [envs.state(i) for i in range(3)]
+    actions = infos["action_mask"].argmax(axis=1)
+    actions[1] = int(np.flatnonzero(infos["action_mask"][1] == 0)[0])
+    with pytest.raises(IllegalMoveError, match="lane 1"):
+        envs.step(actions)
+    assert [envs.state(i) for i in range(3)] == before
+    with pytest.raises(ValueError, match="seat"):
+        SpitzerVectorEnv(3, seat=5)
+    with pytest.raises(ValueError, match="hand"):
+        SpidgeVectorEnv(3, hand=1)
+
+
+def test_make_vec_builds_the_compiled_vector_env():
+    envs = gymnasium.make_vec("pytrick/Spitzer-v0", num_envs=16, seat=1, auction="pass")
+    assert isinstance(envs.unwrapped, SpitzerVectorEnv)
+    observations, infos = envs.reset(seed=0)
+    assert observations.shape == (16, 418) and infos["action_mask"][:, 32:].sum() == 0

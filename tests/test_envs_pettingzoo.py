@@ -1,0 +1,143 @@
+"""The PettingZoo AEC environments pass PettingZoo's own tests, and show each
+agent exactly its observation tensor."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from _extras import import_extra
+
+import_extra("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from pytrick import SpidgeDeal, SpitzerDeal  # noqa: E402
+from pytrick.envs import spidge_v0, spitzer_v0  # noqa: E402
+from pytrick.tensors import encode_observation  # noqa: E402
+
+MODULES = [spitzer_v0, spidge_v0]
+
+
+# api_test advises array observations to every environment but its own classic
+# games (a list of names), which use the same {"observation", "action_mask"}
+# dict as these; only those two advisories are silenced.
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])
+@pytest.mark.parametrize("episode", ["deal", "game"])
+def test_api_test(module, episode):
+    api_test(module.env(episode=episode), num_cycles=200)
+
+
+@pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])
+def test_seed_test(module):
+    seed_test(module.env, num_cycles=50)
+
+
+def play_out(env, seed, choose=lambda agent, mask, env: int(np.flatnonzero(mask)[0])):
+    """Play an episode choosing with *choose*; return {agent: return}, the move
+    count and each agent's last info."""
+    env.reset(seed=seed)
+    returns = dict.fromkeys(env.possible_agents, 0)
+    infos = {}
+    moves = 0
+    for agent in env.agent_iter():
+        observation, reward, termination, truncation, info = env.last()
+        returns[agent] += reward
+        if termination or truncation:
+            infos[agent] = info
+            env.step(None)
+        else:
+            env.step(choose(agent, observation["action_mask"], env))
+            moves += 1
+    return returns, moves, infos
+
+
+def test_spitzer_deal_rewards_are_the_deal_scores():
+    env = spitzer_v0.raw_env()
+    returns, moves, _ = play_out(env, seed=5)
+    deal = env._deal
+    assert deal.is_over and moves == 32 + len(deal.announcements())
+    assert returns == {f"seat_{s}": deal.result.scores[s] for s in range(4)}
+
+
+def test_spidge_game_returns_are_the_game_totals():
+    env = spidge_v0.raw_env(episode="game")
+    returns, _, infos = play_out(env, seed=2)
+    game = env._game
+    assert game.is_over
+    assert returns == {f"player_{p}": game.totals[p] for p in range(3)}
+    assert all(info["winner"] == game.winner for info in infos.values())
+
+
+@pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])
+def test_observation_is_the_agents_tensor_and_mask_its_legal_moves(module):
+    env = module.raw_env()
+    env.reset(seed=3)
+    spec = env.game_spec
+    for step in range(20):
+        deal = env._deal
+        for index, agent in enumerate(env.possible_agents):
+            observed = env.observe(agent)
+            if isinstance(deal, SpidgeDeal):
+                expected = deal.observation(index).to_numpy()
+            else:
+                assert isinstance(deal, SpitzerDeal)
+                expected = deal.observation(index).to_numpy()
+                assert np.array_equal(observed["observation"], encode_observation(deal, index))
+            assert np.array_equal(observed["observation"], expected)
+            legal = observed["action_mask"].astype(bool)
+            if agent == env.agent_selection:
+                assert legal.sum() >= 1
+                assert np.array_equal(np.flatnonzero(legal), spec.legal_actions(deal))
+            else:
+                assert not legal.any()
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[step % int(mask.sum())]))
+
+
+def test_an_illegal_move_ends_the_episode_with_a_penalty(caplog):
+    env = spitzer_v0.env()
+    env.reset(seed=0)
+    agent = env.agent_selection
+    mask = env.observe(agent)["action_mask"]
+    env.step(int(np.flatnonzero(mask == 0)[0]))
+    assert "Illegal move" in caplog.text
+    assert all(env.terminations.values())
+    assert env.rewards[agent] == -1
+    assert sum(env.rewards.values()) == -1
+
+
+@pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])
+def test_max_cycles_truncates_after_that_many_tricks(module):
+    env = module.raw_env(max_cycles=3)
+    env.reset(seed=4)
+    for _agent in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        if termination or truncation:
+            env.step(None)
+            continue
+        env.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+    assert all(env.truncations.values()) and not any(env.terminations.values())
+    assert env.game_spec.tricks_done(env._deal) == 3
+
+
+def test_render_shows_public_facts_only():
+    env = spidge_v0.raw_env(render_mode="ansi")
+    env.reset(seed=8)
+    text = env.render()
+    deal = env._deal
+    assert "dummy (face up)" in text
+    hidden = [card for player in range(3) for card in deal.player_hand(player)]
+    assert not any(f" {card}" in text or f"{card} " in text for card in hidden)
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert "this trick:" in env.render()
+
+
+@pytest.mark.parametrize("bad", [dict(episode="match"), dict(max_cycles=0),
+                                 dict(render_mode="rgb_array")])
+def test_bad_options_are_refused_by_name(bad):
+    name = next(iter(bad))
+    with pytest.raises(ValueError, match=name):
+        spitzer_v0.raw_env(**bad)
