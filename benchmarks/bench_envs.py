@@ -15,7 +15,8 @@ is an agent's action); the single-agent environment counts the agent's
 actions (pytrick's RandomBot plays the others in Python).  OpenSpiel, if
 installed, runs ``python_spitzer`` (:mod:`pytrick.envs.openspiel`) in a
 plain pyspiel loop (``legal_actions`` + ``apply_action`` +
-``observation_tensor``), and its own C++ ``hearts`` in the same loop.
+``observation_tensor``), and its own C++ ``hearts`` in the same loop
+(with ``information_state_tensor``, hearts' only tensor).
 Needs the extras: ``pip install pytrick[gymnasium,pettingzoo]``.
 """
 
@@ -114,9 +115,9 @@ def single_rate(env_id: str) -> Callable[[int], int]:
     return run
 
 
-def pyspiel_rate(game_name: str) -> Callable[[int], int]:
-    """A plain pyspiel loop: chance by the first outcome, first legal action,
-    the observation tensor of the player to move."""
+def pyspiel_rate(game_name: str, tensor: str = "observation_tensor") -> Callable[[int], int]:
+    """A plain pyspiel loop: chance by a fixed outcome, first legal action,
+    the *tensor* of the player to move."""
     import pyspiel
 
     game = pyspiel.load_game(game_name)
@@ -130,7 +131,7 @@ def pyspiel_rate(game_name: str) -> Callable[[int], int]:
                     outcomes = state.chance_outcomes()
                     state.apply_action(outcomes[steps % len(outcomes)][0])
                     continue
-                state.observation_tensor(state.current_player())
+                getattr(state, tensor)(state.current_player())
                 state.apply_action(state.legal_actions()[0])
                 steps += 1
         return steps
@@ -175,7 +176,7 @@ def main() -> None:
             columns.append(f"pyspiel {peer}")
             rates.append(best_rate(pyspiel_rate(peer), small))
             columns.append("pyspiel hearts (C++)")
-            rates.append(best_rate(pyspiel_rate("hearts"), small * 10))
+            rates.append(best_rate(pyspiel_rate("hearts", "information_state_tensor"), small * 10))
         print_table(f"{name}: env steps per CPU second", columns,
                     [("env steps", rates)])
         goal = "meets" if vector >= 1e6 else "misses"

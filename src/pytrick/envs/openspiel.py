@@ -1,0 +1,347 @@
+"""Spitzer and Spidge as OpenSpiel games: ``python_spitzer`` and ``python_spidge``.
+
+Importing this module registers both with ``pyspiel.register_game``, so
+``pyspiel.load_game("python_spitzer")`` works and OpenSpiel's algorithms
+(ISMCTS, MCTS rollouts, CFR-style tree walks on small variants,
+``evaluate_bots``) run on them.  Both are sequential, imperfect-information,
+general-sum games with explicit chance: the deal is a chance node per card
+(the pack, top card first, then dealt as the rules say: Spitzer 3-2-3 from
+the dealer's left, Spidge one card at a time), and one episode is one deal
+whose returns are the players' game points.  Player actions are those of
+:mod:`pytrick.batch` (Spitzer: cards 0..31 by dense action, 32 + code
+announces; Spidge: card numbers, the dealer choosing the dummy's cards too).
+
+Observation tensors are the versioned tensors of :mod:`pytrick.tensors`;
+the information-state tensor appends the one-hot sequence of every move
+so far (perfect recall).  ``resample_from_infostate`` draws a deal exactly
+and uniformly from those consistent with the player's information
+(:func:`pytrick.sample_deals`), as ISMCTS needs.
+
+>>> import pyspiel
+>>> import pytrick.envs.openspiel
+>>> game = pyspiel.load_game("python_spidge")
+>>> state = game.new_initial_state()
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
+>>> state.current_player(), len(state.observation_tensor())
+(1, 682)
+>>> world = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+>>> world.information_state_string(1) == state.information_state_string(1)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+from pytrick.envs._games import SPIDGE, SPITZER, GameSpec
+from pytrick.inference import sample_deals
+from pytrick.spidge import SpidgeDeal
+from pytrick.spidge.table import player_of
+from pytrick.spitzer import SpitzerDeal
+from trickcore import spidge as core_spidge
+from trickcore import spitzer as core_spitzer
+from trickcore.card import Card
+
+__all__ = ["SpidgeGame", "SpitzerGame", "register"]
+
+_SPITZER_PACK = sorted(core_spitzer.PACK)
+
+
+def _spitzer_seats(dealer: int) -> list[int]:
+    """The seat each pack position goes to (3-2-3 from the dealer's left)."""
+    seats = []
+    for size in (3, 2, 3):
+        for offset in range(1, 5):
+            seats += [(dealer + offset) % 4] * size
+    return seats
+
+
+class _Rules:
+    """What differs between the two games here: the pack and its deal."""
+
+    def __init__(self, spec: GameSpec[Any], pack: list[int], players: int) -> None:
+        self.spec = spec
+        self.pack = pack
+        self.players = players
+
+    def chance_action(self, card: int) -> int:
+        raise NotImplementedError
+
+    def card_of_chance(self, action: int) -> int:
+        raise NotImplementedError
+
+    def deal(self, pack: list[int], dealer: int) -> Any:
+        raise NotImplementedError
+
+    def pack_of(self, deal: Any) -> list[int]:
+        """A pack (card numbers, top first) that deals *deal*'s starting hands."""
+        raise NotImplementedError
+
+    def hand_seen(self, deal: Any, player: int) -> str:
+        """The starting cards *player* has seen (his hand; Spidge: and the dummy)."""
+        raise NotImplementedError
+
+    def dealt_to(self, position: int, dealer: int) -> int:
+        """The player who receives (or, Spidge's dummy: sees) pack *position*, or -1."""
+        raise NotImplementedError
+
+
+class _SpitzerRules(_Rules):
+    def chance_action(self, card: int) -> int:
+        return int(core_spitzer.action_index(card))
+
+    def card_of_chance(self, action: int) -> int:
+        return int(core_spitzer.card_of_action(action))
+
+    def deal(self, pack: list[int], dealer: int) -> SpitzerDeal:
+        return SpitzerDeal.from_pack(pack, dealer)
+
+    def pack_of(self, deal: SpitzerDeal) -> list[int]:
+        hands = [sorted(deal.original_hand(s)) for s in range(4)]
+        return [hands[seat].pop(0) for seat in _spitzer_seats(deal.dealer)]
+
+    def hand_seen(self, deal: SpitzerDeal, player: int) -> str:
+        return str(deal.original_hand(player))
+
+    def dealt_to(self, position: int, dealer: int) -> int:
+        return _spitzer_seats(dealer)[position]
+
+
+class _SpidgeRules(_Rules):
+    def chance_action(self, card: int) -> int:
+        return card
+
+    def card_of_chance(self, action: int) -> int:
+        return action
+
+    def deal(self, pack: list[int], dealer: int) -> SpidgeDeal:
+        return SpidgeDeal.from_pack(pack, dealer)
+
+    def pack_of(self, deal: SpidgeDeal) -> list[int]:
+        hands = [sorted(h) for h in deal.initial_hands]
+        return [hands[i % 4][i // 4] for i in range(52)]
+
+    def hand_seen(self, deal: SpidgeDeal, player: int) -> str:
+        own = deal.initial_hands[deal.hand_of(player)]
+        return f"{own} dummy {deal.initial_hands[1]}"
+
+    def dealt_to(self, position: int, dealer: int) -> int:
+        hand = position % 4
+        return -1 if hand == 1 else player_of(hand, dealer)
+
+
+_SPITZER_RULES = _SpitzerRules(SPITZER, [int(c) for c in _SPITZER_PACK], 4)
+_SPIDGE_RULES = _SpidgeRules(SPIDGE, [int(c) for c in core_spidge.pack(True)], 3)
+
+
+def _game_type(short: str, long: str, players: int) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=short,
+        long_name=long,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players,
+        min_num_players=players,
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"dealer": 0},
+    )
+
+
+class _TrickGame(pyspiel.Game):
+    rules: _Rules
+
+    def __init__(self, game_type: pyspiel.GameType, max_utility: float,
+                 params: dict[str, Any] | None) -> None:
+        spec = self.rules.spec
+        info = pyspiel.GameInfo(
+            num_distinct_actions=spec.actions,
+            max_chance_outcomes=len(self.rules.pack) if spec.name == "spitzer" else 54,
+            num_players=self.rules.players,
+            min_utility=0.0,
+            max_utility=max_utility,
+            utility_sum=None,
+            max_game_length=spec.max_moves,
+        )
+        super().__init__(game_type, info, params or {})
+        dealer = int(self.get_parameters()["dealer"])
+        if not 0 <= dealer < self.rules.players:
+            raise ValueError(f"dealer must be 0..{self.rules.players - 1}, not {dealer}")
+        self.dealer = dealer
+
+    def new_initial_state(self) -> _TrickState:
+        return _TrickState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        return _Observer(self, iig_obs_type, params)
+
+
+class _TrickState(pyspiel.State):
+    """A deal in progress: the pack being dealt, then the deal itself."""
+
+    def __init__(self, game: _TrickGame) -> None:
+        super().__init__(game)
+        self._rules = game.rules
+        self._dealer = game.dealer
+        self._pack: list[int] = []
+        self._deal: Any = None
+        #: Every player action so far, for the information state.
+        self.moves: list[int] = []
+
+    @property
+    def deal(self) -> Any:
+        """The deal (None while the pack is being dealt)."""
+        return self._deal
+
+    def current_player(self) -> int:
+        if self._deal is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        actor = self._rules.spec.actor(self._deal)
+        return int(pyspiel.PlayerId.TERMINAL) if actor is None else actor
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return [int(a) for a in self._rules.spec.legal_actions(self._deal)]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        dealt = set(self._pack)
+        left = [c for c in self._rules.pack if c not in dealt]
+        p = 1.0 / len(left)
+        return sorted((self._rules.chance_action(c), p) for c in left)
+
+    def _apply_action(self, action: int) -> None:
+        if self._deal is None:
+            self._pack.append(self._rules.card_of_chance(action))
+            if len(self._pack) == len(self._rules.pack):
+                self._deal = self._rules.deal(self._pack, self._dealer)
+            return
+        self._rules.spec.apply(self._deal, action)
+        self.moves.append(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {Card(self._rules.card_of_chance(action))}"
+        return self._rules.spec.action_name(action)
+
+    def is_terminal(self) -> bool:
+        return self._deal is not None and self._deal.is_over
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self._rules.players
+        return [float(p) for p in self._rules.spec.points(self._deal)]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> _TrickState:
+        """A state whose hidden cards are drawn exactly and uniformly among
+        those consistent with *player_id*'s information (same moves, same
+        information state); *probability_sampler()* seeds the draw."""
+        if self._deal is None:
+            raise ValueError("resample_from_infostate: the cards are still being dealt")
+        seed = int(probability_sampler() * 2**53)
+        world = sample_deals(self._deal.observation(player_id), 1, seed=seed)[0]
+        state: _TrickState = self.get_game().new_initial_state()
+        for card in self._rules.pack_of(world):
+            state.apply_action(self._rules.chance_action(card))
+        for move in self.moves:
+            state.apply_action(move)
+        return state
+
+    def __str__(self) -> str:
+        if self._deal is None:
+            return f"dealing: {len(self._pack)} cards dealt"
+        return repr(self._deal)
+
+
+class _Observer:
+    """OpenSpiel's observer protocol over :mod:`pytrick.tensors`.
+
+    The plain observation is the player's tensor; with perfect recall (the
+    information state) the one-hot sequence of all moves follows it.
+    """
+
+    def __init__(self, game: _TrickGame, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER \
+                or not iig_obs_type.public_info:
+            raise ValueError("only the player's own observation (public and private "
+                             "information) is provided")
+        spec = game.rules.spec
+        self._spec = spec
+        self._rules = game.rules
+        self._perfect_recall = bool(iig_obs_type.perfect_recall)
+        size = spec.observation_size
+        history = spec.max_moves * spec.actions if self._perfect_recall else 0
+        self.tensor: npt.NDArray[np.float32] = np.zeros(size + history, np.float32)
+        self.dict: dict[str, npt.NDArray[np.float32]] = {"observation": self.tensor[:size]}
+        if history:
+            self.dict["moves"] = self.tensor[size:].reshape(spec.max_moves, spec.actions)
+
+    def set_from(self, state: _TrickState, player: int) -> None:
+        self.tensor.fill(0)
+        if state.deal is None:
+            return
+        self.dict["observation"][:] = self._spec.observe(state.deal, player)
+        if self._perfect_recall:
+            moves = self.dict["moves"]
+            for i, action in enumerate(state.moves):
+                moves[i, action] = 1
+
+    def string_from(self, state: _TrickState, player: int) -> str:
+        rules = self._rules
+        if state.deal is None:
+            dealer = state.get_game().dealer
+            seen = [str(Card(c)) for i, c in enumerate(state._pack)
+                    if rules.dealt_to(i, dealer) in (player, -1)]
+            return f"player {player} dealt {' '.join(seen)}"
+        deal = state.deal
+        moves = " ".join(rules.spec.action_name(a) for a in state.moves)
+        if self._perfect_recall:
+            return f"player {player} hand {rules.hand_seen(deal, player)} moves {moves}"
+        tensor = self._spec.observe(deal, player)
+        ones = np.flatnonzero(tensor)
+        return f"player {player} observes {dict(zip(ones.tolist(), tensor[ones].tolist(), strict=True))}"
+
+
+_SPITZER_TYPE = _game_type("python_spitzer", "Python Spitzer (pytrick)", 4)
+_SPIDGE_TYPE = _game_type("python_spidge", "Python Spidge (pytrick)", 3)
+
+
+class SpitzerGame(_TrickGame):
+    """Spitzer for OpenSpiel: four players, the *dealer* parameter (default 0)."""
+
+    rules = _SPITZER_RULES
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(_SPITZER_TYPE, 42.0, params)
+
+
+class SpidgeGame(_TrickGame):
+    """Spidge for OpenSpiel: three players, the *dealer* parameter (default 0)."""
+
+    rules = _SPIDGE_RULES
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(_SPIDGE_TYPE, 4.0, params)
+
+
+def register() -> None:
+    """Register both games with OpenSpiel (done on import; idempotent)."""
+    names = set(pyspiel.registered_names())
+    for game_type, cls in ((_SPITZER_TYPE, SpitzerGame), (_SPIDGE_TYPE, SpidgeGame)):
+        if game_type.short_name not in names:
+            pyspiel.register_game(game_type, cls)
+
+
+register()
