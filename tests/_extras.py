@@ -13,8 +13,13 @@ from types import ModuleType
 import pytest
 
 
+#: The extra of pyproject.toml that installs each framework.
+EXTRAS = {"pettingzoo": "pettingzoo", "gymnasium": "gymnasium", "pyspiel": "openspiel"}
+
+
 def import_extra(name: str) -> ModuleType:
     """Import the framework *name*, or skip the calling module without it."""
     if os.environ.get("PYTRICK_REQUIRE_EXTRAS") == "1":
         return importlib.import_module(name)
-    return pytest.importorskip(name, reason=f"{name} is not installed (pip install pytrick[...])")
+    return pytest.importorskip(
+        name, reason=f"{name} is not installed (pip install 'pytrick[{EXTRAS.get(name, name)}]')")
