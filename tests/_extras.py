@@ -12,7 +12,6 @@ from types import ModuleType
 
 import pytest
 
-
 #: The extra of pyproject.toml that installs each framework.
 EXTRAS = {"pettingzoo": "pettingzoo", "gymnasium": "gymnasium", "pyspiel": "openspiel"}
 

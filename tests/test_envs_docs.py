@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from _extras import import_extra
 
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "envs.rst"
