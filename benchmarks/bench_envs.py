@@ -176,7 +176,7 @@ def main() -> None:
             columns.append(f"pyspiel {peer}")
             rates.append(best_rate(pyspiel_rate(peer), small))
             columns.append("pyspiel hearts (C++)")
-            rates.append(best_rate(pyspiel_rate("hearts", "information_state_tensor"), small * 10))
+            rates.append(best_rate(pyspiel_rate("hearts", "information_state_tensor"), small))
         print_table(f"{name}: env steps per CPU second", columns,
                     [("env steps", rates)])
         goal = "meets" if vector >= 1e6 else "misses"
