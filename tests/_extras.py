@@ -12,13 +12,18 @@ from types import ModuleType
 
 import pytest
 
-#: The extra of pyproject.toml that installs each framework.
-EXTRAS = {"pettingzoo": "pettingzoo", "gymnasium": "gymnasium", "pyspiel": "openspiel"}
+#: How to install each framework: pytrick's extras, and RLlib's stack.
+INSTALL = {
+    "pettingzoo": "pip install 'pytrick[pettingzoo]'",
+    "gymnasium": "pip install 'pytrick[gymnasium]'",
+    "pyspiel": "pip install 'pytrick[openspiel]'",
+    "ray": "pip install 'ray[rllib]' torch",
+    "torch": "pip install 'ray[rllib]' torch",
+}
 
 
 def import_extra(name: str) -> ModuleType:
     """Import the framework *name*, or skip the calling module without it."""
     if os.environ.get("PYTRICK_REQUIRE_EXTRAS") == "1":
         return importlib.import_module(name)
-    return pytest.importorskip(
-        name, reason=f"{name} is not installed (pip install 'pytrick[{EXTRAS.get(name, name)}]')")
+    return pytest.importorskip(name, reason=f"{name} is not installed ({INSTALL[name]})")
