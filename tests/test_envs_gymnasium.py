@@ -213,3 +213,16 @@ def test_make_vec_builds_the_compiled_vector_env():
     assert isinstance(envs.unwrapped, SpitzerVectorEnv)
     observations, infos = envs.reset(seed=0)
     assert observations.shape == (16, 418) and infos["action_mask"][:, 32:].sum() == 0
+
+
+@pytest.mark.parametrize("name", ["SpitzerLanes", "SpidgeLanes"])
+def test_lanes_refuse_use_before_setup_and_a_second_setup(backend, name):
+    cls = getattr(backend["_vector"], name)
+    blank = cls.__new__(cls)
+    for call in (blank.reset, lambda: blank.step([]), lambda: blank.state(0)):
+        with pytest.raises(trickcore.PytrickError, match="never set up"):
+            call()
+    lanes = cls(2, 1)
+    with pytest.raises(trickcore.PytrickError, match="already set up"):
+        lanes.__init__(2, 1)
+    assert lanes.reset()[0].shape[0] == 2

@@ -15,6 +15,8 @@ action (Gymnasium's "next step" autoreset).  The pure-Python twin is
 ``trickcore._reference._vector``.
 """
 
+import threading
+
 import numpy as np
 
 from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
@@ -31,7 +33,8 @@ from trickcore._spidge cimport spidge_state, SpidgeState, spidge_legal, spidge_p
 from trickcore._batch cimport batch_seed, batch_spitzer_deal, batch_spidge_deal
 from trickcore._observe cimport spitzer_encode, spidge_encode, SPITZER_OBS_FLOATS, SPIDGE_OBS_FLOATS
 from trickcore._batch import _game_options
-from trickcore.errors import IllegalMoveError
+from trickcore._arguments import not_initialised
+from trickcore.errors import IllegalMoveError, PytrickError
 
 __all__ = ["AUCTION_MODES", "SpidgeLanes", "SpitzerLanes"]
 
@@ -91,6 +94,7 @@ cdef class SpitzerLanes:
     cdef readonly int options
     cdef int mode
     cdef readonly object auction
+    cdef object lock
 
     def __cinit__(self, *args, **kwargs):
         self.deals = NULL
@@ -99,6 +103,8 @@ cdef class SpitzerLanes:
         self.dealers = NULL
 
     def __init__(self, k, seed, seat=0, options=0, auction="play"):
+        if self.deals != NULL:
+            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
         _check_k(k)
         _check_seed(seed)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
@@ -114,6 +120,7 @@ cdef class SpitzerLanes:
         self.masks = np.zeros((k, _Z_ACTIONS), dtype=np.int8)
         self.rewards = np.zeros(k, dtype=np.float64)
         self.terminated = np.zeros(k, dtype=np.bool_)
+        self.lock = threading.Lock()
         self.deals = <SpitzerDeal*>calloc(k, sizeof(SpitzerDeal))
         self.rngs = <tc_rng*>calloc(k, sizeof(tc_rng))
         self.over = <uint8_t*>calloc(k, sizeof(uint8_t))
@@ -176,8 +183,18 @@ cdef class SpitzerLanes:
         for a in range(_Z_ACTIONS):
             mask[a] = (m >> a) & 1
 
+    cdef int _ready(self) except -1:
+        if self.deals == NULL:
+            raise not_initialised(self)
+        return 0
+
     def reset(self):
         """Deal the next deal in every lane; return (observations, masks)."""
+        self._ready()
+        with self.lock:
+            return self._reset()
+
+    cdef object _reset(self):
         cdef float[:, ::1] o = self.obs
         cdef int8_t[:, ::1] m = self.masks
         cdef int i
@@ -192,6 +209,11 @@ cdef class SpitzerLanes:
         deals anew); return (observations, masks, rewards, terminated).  An
         illegal action raises IllegalMoveError naming the lane, and then no
         lane has changed."""
+        self._ready()
+        with self.lock:
+            return self._step(actions)
+
+    cdef object _step(self, actions):
         cdef Py_ssize_t[::1] act = _check_actions(actions, self.size)
         cdef int i
         cdef Py_ssize_t a
@@ -230,6 +252,7 @@ cdef class SpitzerLanes:
 
     def state(self, i):
         """A copy of lane *i*'s deal as a SpitzerState."""
+        self._ready()
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < self.size:
             raise ValueError(f"lane must be an int in 0..{self.size - 1}, not {i!r}")
         if self.over[i] == 2:
@@ -258,6 +281,7 @@ cdef class SpidgeLanes:
     cdef readonly int options
     cdef readonly int slam_tricks
     cdef readonly int spidge_tricks
+    cdef object lock
 
     def __cinit__(self, *args, **kwargs):
         self.deals = NULL
@@ -265,6 +289,8 @@ cdef class SpidgeLanes:
         self.over = NULL
 
     def __init__(self, k, seed, hand=0, options=None, slam_tricks=13, spidge_tricks=10):
+        if self.deals != NULL:
+            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
         _check_k(k)
         _check_seed(seed)
         if isinstance(hand, bool) or not isinstance(hand, int) or hand not in (0, 2, 3):
@@ -278,6 +304,7 @@ cdef class SpidgeLanes:
         self.masks = np.zeros((k, _G_ACTIONS), dtype=np.int8)
         self.rewards = np.zeros(k, dtype=np.float64)
         self.terminated = np.zeros(k, dtype=np.bool_)
+        self.lock = threading.Lock()
         self.deals = <spidge_state*>calloc(k, sizeof(spidge_state))
         self.rngs = <tc_rng*>calloc(k, sizeof(tc_rng))
         self.over = <uint8_t*>calloc(k, sizeof(uint8_t))
@@ -318,8 +345,18 @@ cdef class SpidgeLanes:
         for a in range(_G_ACTIONS):
             mask[a] = (m >> a) & 1
 
+    cdef int _ready(self) except -1:
+        if self.deals == NULL:
+            raise not_initialised(self)
+        return 0
+
     def reset(self):
         """Deal the next deal in every lane; return (observations, masks)."""
+        self._ready()
+        with self.lock:
+            return self._reset()
+
+    cdef object _reset(self):
         cdef float[:, ::1] o = self.obs
         cdef int8_t[:, ::1] m = self.masks
         cdef int i
@@ -331,6 +368,11 @@ cdef class SpidgeLanes:
 
     def step(self, actions):
         """Play one card per lane; see :meth:`SpitzerLanes.step`."""
+        self._ready()
+        with self.lock:
+            return self._step(actions)
+
+    cdef object _step(self, actions):
         cdef Py_ssize_t[::1] act = _check_actions(actions, self.size)
         cdef int i
         cdef Py_ssize_t a
@@ -366,6 +408,7 @@ cdef class SpidgeLanes:
 
     def state(self, i):
         """A copy of lane *i*'s deal as a SpidgeState."""
+        self._ready()
         if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < self.size:
             raise ValueError(f"lane must be an int in 0..{self.size - 1}, not {i!r}")
         if self.over[i] == 2:

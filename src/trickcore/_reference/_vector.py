@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
+from trickcore._arguments import not_initialised
 from trickcore._reference import _spidge, _spitzer
 from trickcore._reference._batch import (
     SPITZER_ANNOUNCE_OFFSET,
@@ -22,7 +23,7 @@ from trickcore._reference._batch import (
     _spitzer_deal,
 )
 from trickcore._reference._observe import spidge_observation, spitzer_observation
-from trickcore.errors import IllegalMoveError
+from trickcore.errors import IllegalMoveError, PytrickError
 
 __all__ = ["AUCTION_MODES", "SpidgeLanes", "SpitzerLanes"]
 
@@ -63,6 +64,8 @@ class SpitzerLanes:
 
     def __init__(self, k: int, seed: int, seat: int = 0, options: int = 0,
                  auction: str = "play") -> None:
+        if getattr(self, "_rngs", None) is not None:
+            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
         _check_k(k)
         _check_seed(seed)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
@@ -120,7 +123,12 @@ class SpitzerLanes:
         self.masks[i] = 0
         self.masks[i, self._legal(i)] = 1
 
+    def _ready(self) -> None:
+        if getattr(self, "_rngs", None) is None:
+            raise not_initialised(self)
+
     def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        self._ready()
         for i in range(self.size):
             self._deal(i)
             self._emit(i)
@@ -128,6 +136,7 @@ class SpitzerLanes:
 
     def step(self, actions: object) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
                                              npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+        self._ready()
         acts = _check_actions(actions, self.size)
         for i, a in enumerate(acts):
             if not self._over[i] and a not in self._legal(i):
@@ -154,6 +163,7 @@ class SpitzerLanes:
         return self.obs, self.masks, self.rewards, self.terminated
 
     def state(self, i: int) -> _spitzer.SpitzerState:
+        self._ready()
         deal = self._deals[_check_lane(i, self.size)]
         if deal is None:
             raise ValueError(f"lane {i} has not been dealt yet: call reset() first")
@@ -165,6 +175,8 @@ class SpidgeLanes:
 
     def __init__(self, k: int, seed: int, hand: int = 0, options: int | None = None,
                  slam_tricks: int = 13, spidge_tricks: int = 10) -> None:
+        if getattr(self, "_rngs", None) is not None:
+            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
         _check_k(k)
         _check_seed(seed)
         if isinstance(hand, bool) or not isinstance(hand, int) or hand not in (0, 2, 3):
@@ -206,7 +218,12 @@ class SpidgeLanes:
         if not deal.is_over:
             self.masks[i, _bits(deal.legal_mask)] = 1
 
+    def _ready(self) -> None:
+        if getattr(self, "_rngs", None) is None:
+            raise not_initialised(self)
+
     def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        self._ready()
         for i in range(self.size):
             self._deal(i)
             self._emit(i)
@@ -214,6 +231,7 @@ class SpidgeLanes:
 
     def step(self, actions: object) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
                                              npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
+        self._ready()
         acts = _check_actions(actions, self.size)
         for i, a in enumerate(acts):
             deal = self._deals[i]
@@ -242,6 +260,7 @@ class SpidgeLanes:
         return self.obs, self.masks, self.rewards, self.terminated
 
     def state(self, i: int) -> _spidge.SpidgeState:
+        self._ready()
         deal = self._deals[_check_lane(i, self.size)]
         if deal is None:
             raise ValueError(f"lane {i} has not been dealt yet: call reset() first")
