@@ -252,11 +252,13 @@ def test_an_illegal_action_changes_no_deal(backend: Backend, game: str) -> None:
     bad = int(np.flatnonzero(~masks[3])[0])
     actions[3] = bad
     before = [env.state(i) for i in range(5)]
-    with pytest.raises(IllegalMoveError, match=rf"deal 3: action {bad} is not a legal"):
+    with pytest.raises(IllegalMoveError, match=rf"deal 3: action {bad}: .*legal actions") as info:
         env.step(actions)
+    # The reason is the one a single deal gives for the same move.
+    assert info.value.reason == ("wrong_phase" if game == "spitzer" else "card_not_held")
     assert [env.state(i) for i in range(5)] == before
     actions[3] = 999
-    with pytest.raises(IllegalMoveError, match="deal 3: action 999"):
+    with pytest.raises(InvalidArgumentError, match="deal 3: action 999 is out of range"):
         env.step(actions)
     with pytest.raises(ValueError, match="one per deal"):
         env.step(actions[:4])

@@ -25,7 +25,7 @@ from pytrick.spidge import (
 )
 from trickcore import CardSet
 from trickcore.card import Card
-from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
+from trickcore.errors import DealNotOverError, IllegalMoveError, InvalidCardError, RulesError
 
 SUIT_TEXT = {suit: " ".join(f"{r}{suit}" for r in "23456789TJQKA") for suit in "CDHS"}
 
@@ -243,7 +243,7 @@ def test_grand_slam_result_by_option():
 
 
 def test_result_before_the_end():
-    with pytest.raises(IllegalMoveError, match="not over"):
+    with pytest.raises(DealNotOverError, match="0 of 13 tricks"):
         _ = SpidgeDeal.from_seed(1).result
 
 

@@ -12,7 +12,7 @@ import pytest
 
 import trickcore
 from trickcore.card import Card
-from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
+from trickcore.errors import DealNotOverError, IllegalMoveError, InvalidCardError, RulesError
 
 
 def C(text: str) -> list[Card]:
@@ -400,8 +400,10 @@ def test_grand_slam_all_tricks_option(S):
 
 def test_result_before_the_end_is_an_error(S):
     state = make(S)
-    with pytest.raises(IllegalMoveError, match="the deal is not over: 0 of 13"):
+    with pytest.raises(DealNotOverError, match="the deal is not over: 0 of 13"):
         state.points()
+    with pytest.raises(DealNotOverError):
+        state.categories()
 
 
 # --- state API -----------------------------------------------------------------

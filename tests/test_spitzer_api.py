@@ -20,7 +20,13 @@ from pytrick.spitzer import (
 )
 from trickcore import CardSet
 from trickcore.card import Card
-from trickcore.errors import ArgumentTypeError, IllegalMoveError, InvalidCardError, RulesError
+from trickcore.errors import (
+    ArgumentTypeError,
+    DealNotOverError,
+    IllegalMoveError,
+    InvalidCardError,
+    RulesError,
+)
 
 NORMAL = (
     "QC AC TC KC 7H 8H 9S 8D",
@@ -171,7 +177,8 @@ def test_errors_name_the_problem_and_change_nothing() -> None:
     deal.play("AC")
     with pytest.raises(IllegalMoveError) as info:
         deal.play("JC")
-    assert str(info.value) == "must follow clubs: you hold 9♣, 8♣ and 7♣"
+    assert str(info.value) == "must follow clubs: you hold 9♣, 8♣ and 7♣ (rules §1.6)"
+    assert (info.value.reason, info.value.rule) == ("must_follow_suit", "1.6")
     assert isinstance(info.value, ValueError)
     play_out(deal, random.Random(0))
     with pytest.raises(IllegalMoveError, match="the deal is over"):
@@ -182,8 +189,10 @@ def test_errors_name_the_problem_and_change_nothing() -> None:
 
 def test_result_is_refused_before_the_end() -> None:
     deal = SpitzerDeal.from_seed(1)
-    with pytest.raises(IllegalMoveError, match="not over"):
+    with pytest.raises(DealNotOverError, match="0 of 8 tricks"):
         _ = deal.result
+    with pytest.raises(DealNotOverError):
+        deal.scores()
 
 
 def test_announcement_parsing() -> None:

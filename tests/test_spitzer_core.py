@@ -77,7 +77,8 @@ def rejected(state, card: str, *fragments: str) -> str:
     assert state == before
     for fragment in fragments:
         assert fragment in str(info.value), str(info.value)
-    return str(info.value)
+    assert str(info.value) == f"{info.value.message} (rules §{info.value.rule})"
+    return info.value.message
 
 
 # -- 1.3 the deal ------------------------------------------------------------------
@@ -469,7 +470,9 @@ def test_play_errors_leave_the_deal_unchanged(backend) -> None:
     S = backend["_spitzer"]
     state = deal(S, NORMAL, 3)
     passes(state, 4)
-    rejected(state, "QS", "seat 0 does not hold Q♠: seat 1 holds it")
+    # Who holds it is hidden from seat 0, so the message does not say.
+    message = rejected(state, "QS", "seat 0 does not hold Q♠")
+    assert message == "seat 0 does not hold Q♠: the legal cards are Q♣, 8♦, A♣, 10♣, K♣, 9♠, 8♥ and 7♥"
     with pytest.raises(IllegalMoveError, match="seat 0's turn, not seat 1's"):
         state.play("QC", seat=1)
     with pytest.raises(InvalidCardError, match="2C is not a Spitzer card"):

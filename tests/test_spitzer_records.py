@@ -210,7 +210,9 @@ def test_an_illegal_play_in_a_record_names_the_rule() -> None:
     record["plays"] = ["AC", "JC"]
     with pytest.raises(RecordError) as info:
         from_record(record)
-    assert str(info.value) == "plays[1]: 'JC' is illegal: must follow clubs: you hold 9♣, 8♣ and 7♣"
+    assert str(info.value) == (
+        "plays[1]: 'JC' is illegal: must follow clubs: you hold 9♣, 8♣ and 7♣ (rules §1.6)"
+    )
 
 
 def test_corrupt_game_records() -> None:

@@ -26,7 +26,7 @@ from pytrick import records
 from pytrick.records import GAMES
 from trickcore import BACKEND, __version__
 from trickcore.card import parse_card
-from trickcore.errors import IllegalMoveError, PytrickError
+from trickcore.errors import PytrickError
 
 __all__ = ["main"]
 
@@ -174,8 +174,10 @@ def _explain(path: str, card_text: str, out: TextIO, err: TextIO) -> int:
     trial = deal.copy()
     try:
         trial.play(card)
-    except IllegalMoveError as error:
-        print(f"{card.unicode()} is illegal: {error} (rules {section}).", file=out)
+    except PytrickError as error:
+        # An illegal move cites its own rule and names no card hidden from the
+        # player; a card outside this game's pack says so.
+        print(f"{card.unicode()} is illegal: {error}.", file=out)
     else:
         print(f"{card.unicode()} is legal (rules {section}).", file=out)
     who = f"seat {deal.to_move}" if isinstance(deal.to_move, int) else str(deal.to_move)

@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, Generic, Protocol, TypeVar
 
-from trickcore.errors import IllegalMoveError
+from trickcore.errors import DealNotOverError, IllegalMoveError
 
 __all__ = ["DealSequence"]
 
@@ -45,6 +45,9 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
     who: ClassVar[str]
     #: How the deal moves on, for messages.
     passing: ClassVar[str]
+    #: The rules sections of dealing in turn and of the end of the game.
+    dealing_rule: ClassVar[str]
+    end_rule: ClassVar[str]
 
     def __init__(self, rules: RulesT, seed: int | None = None,
                  first_dealer: int | None = None) -> None:
@@ -99,10 +102,14 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
         if expected is not None and deal.dealer != expected:
             raise IllegalMoveError(
                 f"dealer: expected {self.who} {expected} (the deal {self.passing}), "
-                f"got {deal.dealer}"
+                f"got {deal.dealer}",
+                "wrong_dealer",
+                self.dealing_rule,
             )
         if not self._same_rules(deal):
-            raise IllegalMoveError("the deal was made under other rule options than the game")
+            raise IllegalMoveError(
+                "the deal was made under other rule options than the game", "rules_mismatch"
+            )
         if self.first_dealer is None:
             self.first_dealer = deal.dealer
         self.deals.append(deal)
@@ -113,10 +120,10 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
         """Score the last deal once it is over, and settle the winner.
         :meth:`next_deal` calls it for you if you forget."""
         if not self.deals:
-            raise IllegalMoveError("no deal has been dealt yet")
+            raise DealNotOverError("no deal has been dealt yet")
         deal = self.deals[-1]
         if not deal.is_over:
-            raise IllegalMoveError("the current deal is not over yet")
+            raise DealNotOverError("the current deal is not over yet: it is scored at its end")
         if self._scored == len(self.deals):
             return
         self._scored = len(self.deals)
@@ -134,10 +141,16 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
     def _check_can_deal(self) -> None:
         if self.deals:
             if not self.deals[-1].is_over:
-                raise IllegalMoveError("the current deal is not over yet")
+                raise IllegalMoveError(
+                    "the current deal is not over yet: finish it before the next",
+                    "deal_in_progress",
+                    self.end_rule,
+                )
             self.finish_deal()
         if self._winner is not None:
-            raise IllegalMoveError(f"the game is over: {self.who} {self._winner} has won")
+            raise IllegalMoveError(
+                f"the game is over: {self.who} {self._winner} has won", "game_over", self.end_rule
+            )
 
     # -- what each game says ---------------------------------------------------
 

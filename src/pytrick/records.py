@@ -18,7 +18,7 @@ the first bad field, such as ``plays[5]``.
 >>> loads_record('{"format": "pytrick", "version": 7, "game": "spitzer", "kind": "deal"}')
 Traceback (most recent call last):
 ...
-trickcore.errors.RecordError: version: unsupported record version 7 (this pytrick reads version 1)
+pytrick.RecordError: version: unsupported record version 7 (this pytrick reads version 1)
 """
 
 from __future__ import annotations
@@ -149,11 +149,11 @@ class RecordReader:
     >>> reader.int("dealer", 0, 3)
     Traceback (most recent call last):
     ...
-    trickcore.errors.RecordError: dealer: 5 is out of range 0..3
+    pytrick.RecordError: dealer: 5 is out of range 0..3
     >>> reader.cards("hand")
     Traceback (most recent call last):
     ...
-    trickcore.errors.RecordError: hand[1]: invalid card text 'XX': no suit (suits are C D H S or ♣ ♦ ♥ ♠)
+    pytrick.RecordError: hand[1]: invalid card text 'XX': no suit (suits are C D H S or ♣ ♦ ♥ ♠)
     """
 
     def __init__(self, data: object, path: str = "") -> None:

@@ -49,6 +49,7 @@ from trickcore._spidge cimport (
 from trickcore._observe cimport spitzer_encode, spidge_encode, SPITZER_OBS_FLOATS, SPIDGE_OBS_FLOATS
 from trickcore._threads import run_chunks
 from trickcore._arguments import as_int, check_count, check_seed, not_initialised, SEED_LIMIT
+from trickcore._spitzer import card_of_action as spitzer_card_of_action
 from trickcore.errors import (
     ArgumentTypeError, IllegalMoveError, InvalidArgumentError, PytrickError, RulesError,
 )
@@ -349,6 +350,14 @@ cdef object _load_lanes(object ids, Py_ssize_t count, int k):
     return lanes
 
 
+cdef object _in_deal(int i, Py_ssize_t a, object error, list legal):
+    """*error* (what one deal says of action *a*) said of deal *i* of a batch."""
+    if isinstance(error, IllegalMoveError):
+        return IllegalMoveError(f"deal {i}: action {a}: {error.message} (legal actions: {legal})",
+                                error.reason, error.rule)
+    return type(error)(f"deal {i}: action {a}: {error}")
+
+
 cdef object _actions(object actions, int k):
     arr = np.asarray(actions)
     if arr.dtype.kind not in "iu":
@@ -510,12 +519,13 @@ cdef class SpitzerBatch:
             if self.deals[i].n_played == 32:
                 continue
             a = view[i]
-            if not 0 <= a < SPITZER_BATCH_ACTIONS or not (self._legal(i) >> a) & 1:
-                phase = "announcement" if spitzer_phase(&self.deals[i]) == SP_AUCTION else "card"
-                raise IllegalMoveError(
-                    f"deal {i}: action {a} is not a legal {phase} for seat "
-                    f"{spitzer_to_move(&self.deals[i])} (legal: "
-                    f"{[b for b in range(SPITZER_BATCH_ACTIONS) if (self._legal(i) >> b) & 1]})")
+            if not 0 <= a < SPITZER_BATCH_ACTIONS:
+                raise InvalidArgumentError(
+                    f"deal {i}: action {a} is out of range: actions are 0 to "
+                    f"{SPITZER_BATCH_ACTIONS - 1}")
+            if not (self._legal(i) >> a) & 1:
+                raise _in_deal(i, a, self._why(i, <int>a),
+                               [b for b in range(SPITZER_BATCH_ACTIONS) if (self._legal(i) >> b) & 1])
         with nogil:
             for i in range(self.size):
                 if self.deals[i].n_played == 32:
@@ -525,6 +535,19 @@ cdef class SpitzerBatch:
                     spitzer_announce(&self.deals[i], <int>(a - _Z_OFFSET))
                 else:
                     spitzer_play(&self.deals[i], <int>a)
+
+    def _why(self, int i, int a):
+        """The error one SpitzerState raises for action *a* in deal *i*."""
+        cdef SpitzerState st = SpitzerState.__new__(SpitzerState)
+        st.deal = self.deals[i]
+        try:
+            if a >= _Z_OFFSET:
+                st.announce(a - _Z_OFFSET)
+            else:
+                st.play(spitzer_card_of_action(a))
+        except PytrickError as error:
+            return error
+        raise AssertionError(f"deal {i}: action {a} is legal")  # pragma: no cover
 
     def to_move(self):
         """(k,) int8: the seat to announce or play in each deal, -1 when over."""
@@ -775,15 +798,28 @@ cdef class SpidgeBatch:
                 continue
             a = view[i]
             legal = spidge_legal(&self.deals[i])
-            if not 0 <= a < SPIDGE_BATCH_ACTIONS or not (legal >> a) & 1:
-                raise IllegalMoveError(
-                    f"deal {i}: action {a} is not a legal card for hand "
-                    f"{spidge_to_move(&self.deals[i])} (legal: "
-                    f"{[b for b in range(SPIDGE_BATCH_ACTIONS) if (legal >> b) & 1]})")
+            if not 0 <= a < SPIDGE_BATCH_ACTIONS:
+                raise InvalidArgumentError(
+                    f"deal {i}: action {a} is out of range: actions are 0 to "
+                    f"{SPIDGE_BATCH_ACTIONS - 1}")
+            if not (legal >> a) & 1:
+                raise _in_deal(i, a, self._why(i, <int>a),
+                               [b for b in range(SPIDGE_BATCH_ACTIONS) if (legal >> b) & 1])
         with nogil:
             for i in range(self.size):
                 if self.deals[i].n_played != 52:
                     spidge_play(&self.deals[i], <int>view[i])
+
+    def _why(self, int i, int a):
+        """The error one SpidgeState raises for card *a* in deal *i*."""
+        cdef SpidgeState st = SpidgeState.__new__(SpidgeState)
+        st.s = self.deals[i]
+        st.context = None
+        try:
+            st.play(a)
+        except PytrickError as error:
+            return error
+        raise AssertionError(f"deal {i}: card {a} is legal")  # pragma: no cover
 
     def to_move(self):
         """(k,) int8: the hand to move in each deal (1 = the dummy), -1 when over."""

@@ -537,7 +537,8 @@ cdef class SpidgeState:
         _need_deal(self)
         number = self._card_number(card)
         reason = spidge_check(&self.s, number, &relevant, &suit)
-        raise IllegalMoveError(self._message(reason, number, relevant, suit))
+        raise messages.illegal_play(
+            reason, number, max(spidge_to_move(&self.s), 0), cardset_from_mask(relevant), suit)
 
     # -- integer actions: the card numbers (pytrick.batch.SpidgeBatch's actions) --
 
@@ -573,7 +574,7 @@ cdef class SpidgeState:
         cdef mask_t m = spidge_legal(&self.s)
         cdef int count = card_count(m), k
         if count == 0:
-            raise IllegalMoveError(messages.no_move_message())
+            raise messages.no_move()
         k = <int>(<double>rng.random() * count)
         return nth_card(m, k if k < count else count - 1)
 
@@ -581,7 +582,7 @@ cdef class SpidgeState:
         """Take back the last card played and return it."""
         _need_deal(self)
         if self.s.n_played == 0:
-            raise IllegalMoveError("nothing to undo: no card has been played")
+            raise messages.nothing_to_undo()
         cdef int card = self.s.history[self.s.n_played - 1]
         spidge_undo(&self.s)
         return _ALL[card]
@@ -613,9 +614,7 @@ cdef class SpidgeState:
     cdef int _need_over(self) except -1:
         _need_deal(self)
         if self.s.n_played != 52:
-            raise IllegalMoveError(
-                f"the deal is not over: {self.s.n_played >> 2} of 13 tricks have been played"
-            )
+            raise messages.not_over(self.s.n_played >> 2)
         return 0
 
     def categories(self):

@@ -2,8 +2,10 @@
 
 No rule is decided here.  The core (compiled or reference) decides *why* a
 card may not be played and returns a reason code with the cards that matter;
-this module turns them into the one message both backends raise, so the
-messages are identical by construction.
+this module turns them into the one error both backends raise (words, reason
+and rule), so the errors are identical by construction.  A message shows only
+cards the player to move can see: the hand he plays from, the dummy (face up)
+and the cards played.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from trickcore.card import ALL_CARDS
+from trickcore.errors import DealNotOverError, IllegalMoveError
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -24,8 +27,12 @@ __all__ = [
     "SUIT_NAMES",
     "TRUMPS_NOT_BROKEN",
     "card_list",
+    "illegal_play",
     "illegal_play_message",
+    "no_move",
     "not_in_pack_message",
+    "not_over",
+    "nothing_to_undo",
 ]
 
 #: The four hands in play order from the dealer's left (the core's hand index).
@@ -42,6 +49,15 @@ OPENING_LEAD_TRUMP = 3
 TRUMPS_NOT_BROKEN = 4
 MUST_FOLLOW = 5
 NOT_IN_PACK = 6
+
+#: The reason word of each play reason code (all under rule 2.5).
+REASONS = {
+    GAME_OVER: "deal_over",
+    NOT_HELD: "card_not_held",
+    OPENING_LEAD_TRUMP: "opening_lead_trump",
+    TRUMPS_NOT_BROKEN: "spades_not_broken",
+    MUST_FOLLOW: "must_follow_suit",
+}
 
 
 def card_list(cards: Iterable[int]) -> str:
@@ -87,6 +103,26 @@ def illegal_play_message(
     raise ValueError(f"no message for reason code {reason}")  # pragma: no cover
 
 
+def illegal_play(
+    reason: int, card: int, hand: int, relevant: Iterable[int], suit: int
+) -> IllegalMoveError:
+    """The error for a rejected play (arguments as for :func:`illegal_play_message`)."""
+    return IllegalMoveError(
+        illegal_play_message(reason, card, hand, relevant, suit), REASONS[reason], "2.5"
+    )
+
+
+def nothing_to_undo() -> IllegalMoveError:
+    return IllegalMoveError("nothing to undo: no card has been played", "nothing_to_undo")
+
+
+def not_over(tricks: int) -> DealNotOverError:
+    return DealNotOverError(
+        f"the deal is not over: {tricks} of 13 tricks have been played; "
+        "the score is known after the 13th trick"
+    )
+
+
 def not_in_pack_message(card: int, jokers: bool) -> str:
     """The message for a card that is not in this deal's pack."""
     shown = ALL_CARDS[card].unicode()
@@ -97,6 +133,8 @@ def not_in_pack_message(card: int, jokers: bool) -> str:
     return f"{shown} is not in the Spidge pack without jokers (jokers=False)"
 
 
-def no_move_message() -> str:
+def no_move() -> IllegalMoveError:
     """Asked for a move once the deal is over."""
-    return "no move to make: the deal is over, all 13 tricks have been played"
+    return IllegalMoveError(
+        "no move to make: the deal is over, all 13 tricks have been played", "deal_over", "2.5"
+    )

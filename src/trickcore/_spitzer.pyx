@@ -157,7 +157,6 @@ from trickcore._cards cimport bits_tuple, cardset_from_mask, to_mask, tc_lowest6
 from trickcore import _spitzer_messages as _msg
 from trickcore.card import ALL_CARDS, parse_card
 from trickcore._arguments import check_range
-from trickcore.errors import IllegalMoveError
 
 AUCTION, PLAY, OVER = SP_AUCTION, SP_PLAY, SP_OVER
 PASS = SP_PASS
@@ -820,15 +819,15 @@ def deal_pack(pack, int dealer):
     return (hands[0], hands[1], hands[2], hands[3])
 
 
-cdef str _play_fault(const SpitzerDeal* d, int action, uint32_t legal):
-    """The message for an illegal play of *action* (shared text, see _spitzer_messages)."""
+cdef object _play_fault(const SpitzerDeal* d, int action, uint32_t legal):
+    """The error for an illegal play of *action* (shared text, see _spitzer_messages)."""
     cdef int seat = spitzer_to_move(d), pos = d.n_played & 3, led = -1, reason
-    cdef int ace = spitzer_called_ace(d), holder
+    cdef int ace = spitzer_called_ace(d)
     cdef uint32_t hand = d.hands[seat], duty
-    holder = spitzer_holder(d, action)
+    cdef bint played = False
     for i in range(d.n_played):
         if d.plays[i] == action:
-            holder = -1
+            played = True
     if pos:
         led = D_SUIT[d.plays[d.n_played - pos]]
     if not hand & _bit(action):
@@ -845,7 +844,7 @@ cdef str _play_fault(const SpitzerDeal* d, int action, uint32_t legal):
     else:
         reason = _CALLED_ACE_DISCARD
     return _msg.play_error(reason, seat, spitzer_card(action), led,
-                           spitzer_card(ace) if ace >= 0 else -1, holder, _display(legal))
+                           spitzer_card(ace) if ace >= 0 else -1, played, _display(legal))
 
 
 cdef enum:
@@ -1056,18 +1055,18 @@ cdef class SpitzerState:
         _need_deal(self)
         if phase != SP_AUCTION:
             if phase == SP_OVER:
-                raise IllegalMoveError(_msg.deal_over())
-            raise IllegalMoveError(_msg.announcements_over())
+                raise _msg.deal_over()
+            raise _msg.announcements_over()
         if type(code) is not int:
             code = as_int(code, "announcement")
         if not 0 <= code < SP_N_ANNOUNCEMENTS:
-            raise IllegalMoveError(_msg.unknown_announcement(code))
+            raise _msg.unknown_announcement(code)
         me = spitzer_to_move(&self.deal)
         if seat is not None and _seat(seat) != me:
-            raise IllegalMoveError(_msg.wrong_seat(seat, me))
+            raise _msg.wrong_seat(seat, me, True)
         reason = spitzer_announcement_fault(&self.deal, me, code, &cards)
         if reason:
-            raise IllegalMoveError(_msg.announcement_error(reason, code, _display(cards)))
+            raise _msg.announcement_error(reason, code, _display(cards))
         spitzer_announce(&self.deal, code)
 
     # -- play (RULES.md 1.6) -------------------------------------------------------
@@ -1091,16 +1090,16 @@ cdef class SpitzerState:
         if phase != SP_PLAY:
             _need_deal(self)
             if phase == SP_OVER:
-                raise IllegalMoveError(_msg.deal_over())
-            raise IllegalMoveError(_msg.auction_not_over(spitzer_to_move(&self.deal)))
+                raise _msg.deal_over()
+            raise _msg.auction_not_over(spitzer_to_move(&self.deal))
         action = _as_action(card)
         if seat is not None:
             me = spitzer_to_move(&self.deal)
             if _seat(seat) != me:
-                raise IllegalMoveError(_msg.wrong_seat(seat, me))
+                raise _msg.wrong_seat(seat, me, False)
         legal = spitzer_legal(&self.deal)
         if not legal & _bit(action):
-            raise IllegalMoveError(_play_fault(&self.deal, action, legal))
+            raise _play_fault(&self.deal, action, legal)
         spitzer_play(&self.deal, action)
 
     # -- integer actions (the action space of pytrick.batch.SpitzerBatch) ----------
@@ -1145,7 +1144,7 @@ cdef class SpitzerState:
         cdef uint64_t m = _legal_actions(&self.deal)
         cdef int count = tc_popcount64(m), k
         if count == 0:
-            raise IllegalMoveError(_msg.deal_over())
+            raise _msg.deal_over()
         k = <int>(<double>rng.random() * count)
         if k >= count:
             k = count - 1
@@ -1158,7 +1157,7 @@ cdef class SpitzerState:
         """Take back the last card played, or else the last announcement."""
         if not spitzer_undo(&self.deal):
             _need_deal(self)
-            raise IllegalMoveError(_msg.nothing_to_undo())
+            raise _msg.nothing_to_undo()
 
     def copy(self):
         """An independent copy (of the same class)."""
@@ -1197,7 +1196,7 @@ cdef class SpitzerState:
         cdef SpitzerResult r
         if not spitzer_result(&self.deal, &r):
             _need_deal(self)
-            raise IllegalMoveError(_msg.not_over())
+            raise _msg.not_over(self.deal.n_played >> 2)
         return (r.game_type, r.declarers, r.points, r.tricks, r.column,
                 (r.scores[0], r.scores[1], r.scores[2], r.scores[3]))
 

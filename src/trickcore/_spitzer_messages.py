@@ -2,8 +2,9 @@
 
 There are no rules in here: each backend decides *why* a move is illegal (a
 reason code and the cards involved, already in display order) and this module
-only turns that into words, so the compiled core and the reference twin say
-exactly the same thing.
+only turns that into the error (words, reason and rule), so the compiled core
+and the reference twin raise exactly the same thing.  A message shows only
+cards the seat making the move can see: its own hand and the cards played.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from trickcore.card import Card
+from trickcore.errors import DealNotOverError, IllegalMoveError
 
 # Why a play is illegal.
 NOT_IN_HAND = 1
@@ -33,6 +35,31 @@ HOLDS_ALL_ACES = 8
 NO_FAIL_ACE = 9
 LACKS_AN_ACE = 10
 ZOLA_NEEDS_BOTH_QUEENS = 11
+
+#: The reason word and rule section of each play reason code.
+PLAY_REASONS = {
+    NOT_IN_HAND: ("card_not_held", "1.6"),
+    MUST_FOLLOW: ("must_follow_suit", "1.6"),
+    MUST_TRUMP: ("must_trump", "1.6"),
+    CALLED_ACE_MUST_PLAY: ("must_play_called_ace", "1.6"),
+    CALLED_ACE_DISCARD: ("must_keep_called_ace", "1.6"),
+    CALL_LEAD: ("must_lead_called_suit", "1.5"),
+    VOID_CALL_LEAD: ("must_lead_fail_ace", "1.5"),
+}
+#: The reason word of each announcement reason code (all under rule 1.5).
+ANNOUNCEMENT_REASONS = {
+    SCHNEIDER_OFF: "house_rule_off",
+    WRONG_VOID_FORM: "wrong_void_call_form",
+    NEEDS_BOTH_QUEENS: "needs_both_black_queens",
+    ZOLA_NEEDS_BOTH_QUEENS: "needs_both_black_queens",
+    HOLDS_CALLED_ACE: "holds_called_ace",
+    NO_CARD_OF_SUIT: "no_card_of_called_suit",
+    UNGUARDED_SUIT: "unguarded_fail_suit",
+    HOLDS_NAMED_SUIT: "not_void_in_named_suit",
+    HOLDS_ALL_ACES: "holds_all_fail_aces",
+    NO_FAIL_ACE: "no_fail_ace",
+    LACKS_AN_ACE: "lacks_fail_ace",
+}
 
 SUIT_NAMES = {0: "clubs", 2: "hearts", 3: "spades", 4: "trumps"}
 SUIT_SYMBOLS = {0: "♣", 2: "♥", 3: "♠"}
@@ -93,32 +120,53 @@ def not_a_card(card: object) -> str:
     return f"{card!r} is not a card: give a Card, a card number or card text such as 'QC'"
 
 
-def unknown_announcement(code: object) -> str:
-    return f"unknown Spitzer announcement {code!r}: the codes are 0 (pass) to 12"
+def unknown_announcement(code: object) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"unknown Spitzer announcement {code!r}: the codes are 0 (pass) to 12",
+        "unknown_announcement",
+        "1.5",
+    )
 
 
-def deal_over() -> str:
-    return "the deal is over: all 8 tricks have been played"
+def deal_over() -> IllegalMoveError:
+    return IllegalMoveError(
+        "the deal is over: all 8 tricks have been played", "deal_over", "1.6"
+    )
 
 
-def auction_not_over(seat: int) -> str:
-    return f"the announcements are not finished: seat {seat} must announce or pass before play"
+def auction_not_over(seat: int) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"the announcements are not finished: seat {seat} must announce or pass before play",
+        "wrong_phase",
+        "1.5",
+    )
 
 
-def announcements_over() -> str:
-    return "the announcements are over: they are made before the first lead (§1.5)"
+def announcements_over() -> IllegalMoveError:
+    return IllegalMoveError(
+        "the announcements are over: they are made before the first lead", "wrong_phase", "1.5"
+    )
 
 
-def wrong_seat(seat: int, to_move: int) -> str:
-    return f"it is seat {to_move}'s turn, not seat {seat}'s"
+def wrong_seat(seat: int, to_move: int, announcing: bool) -> IllegalMoveError:
+    return IllegalMoveError(
+        f"it is seat {to_move}'s turn, not seat {seat}'s",
+        "not_your_turn",
+        "1.5" if announcing else "1.6",
+    )
 
 
-def nothing_to_undo() -> str:
-    return "nothing to undo: no announcement or card has been played"
+def nothing_to_undo() -> IllegalMoveError:
+    return IllegalMoveError(
+        "nothing to undo: no announcement or card has been played", "nothing_to_undo"
+    )
 
 
-def not_over() -> str:
-    return "the deal is not over: the result is known after the 8th trick"
+def not_over(tricks: int) -> DealNotOverError:
+    return DealNotOverError(
+        f"the deal is not over: {tricks} of 8 tricks have been played; "
+        "the result is known after the 8th trick"
+    )
 
 
 def play_error(
@@ -127,19 +175,36 @@ def play_error(
     card: int,
     led_suit: int,
     called_ace: int,
-    holder: int,
+    played: bool,
     cards: Sequence[int],
-) -> str:
+) -> IllegalMoveError:
     """Why seat *seat* may not play *card*.
 
     *led_suit* is the effective suit led (or -1 on a lead), *called_ace* the
-    called ace (or -1), *holder* the seat holding *card* (-1 once played) and
+    called ace (or -1), *played* whether *card* has been played already and
     *cards* the legal cards, in display order.
     """
+    word, rule = PLAY_REASONS[reason]
+    return IllegalMoveError(
+        _play_text(reason, seat, card, led_suit, called_ace, played, cards), word, rule
+    )
+
+
+def _play_text(
+    reason: int,
+    seat: int,
+    card: int,
+    led_suit: int,
+    called_ace: int,
+    played: bool,
+    cards: Sequence[int],
+) -> str:
     shown = Card(card).unicode()
     if reason == NOT_IN_HAND:
-        where = "it has already been played" if holder < 0 else f"seat {holder} holds it"
-        return f"seat {seat} does not hold {shown}: {where}"
+        # Who holds it is hidden from this seat: say only what it can see.
+        if played:
+            return f"seat {seat} does not hold {shown}: it has already been played"
+        return f"seat {seat} does not hold {shown}: the legal cards are {cards_text(cards)}"
     if reason == MUST_FOLLOW:
         return f"must follow {SUIT_NAMES[led_suit]}: you hold {cards_text(cards)}"
     if reason == MUST_TRUMP:
@@ -151,12 +216,12 @@ def play_error(
     if reason == CALLED_ACE_MUST_PLAY:
         return (
             f"the called ace {ace} must be played when {SUIT_NAMES[led_suit]} are led "
-            "by another player (§1.6)"
+            "by another player"
         )
     if reason == CALLED_ACE_DISCARD:
         return (
             f"the called ace {ace} may only be discarded when it is your only legal card: "
-            f"you also hold {cards_text(cards)} (§1.6)"
+            f"you also hold {cards_text(cards)}"
         )
     if reason == CALL_LEAD:
         suit = SUIT_SYMBOLS[called_ace // 13]
@@ -172,8 +237,14 @@ def play_error(
     raise AssertionError(f"unknown play reason {reason}")
 
 
-def announcement_error(reason: int, code: int, cards: Sequence[int]) -> str:
+def announcement_error(reason: int, code: int, cards: Sequence[int]) -> IllegalMoveError:
     """Why *code* may not be announced; *cards* are the cards at fault, in display order."""
+    return IllegalMoveError(
+        _announcement_text(reason, code, cards), ANNOUNCEMENT_REASONS[reason], "1.5"
+    )
+
+
+def _announcement_text(reason: int, code: int, cards: Sequence[int]) -> str:
     name = ANNOUNCEMENT_NAMES[code]
     if reason == SCHNEIDER_OFF:
         return "Schneider is a house rule that is off (schneider_announcement=False)"

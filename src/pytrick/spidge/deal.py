@@ -60,7 +60,7 @@ class SpidgeDeal(_core.SpidgeState):
     >>> deal.play("QS")
     Traceback (most recent call last):
     ...
-    trickcore.errors.IllegalMoveError: cannot lead Q♠: the opening lead may not be a trump: you hold 7♣, 9♣, 10♣, A♣, 5♦, 7♦, 8♦, 9♦, 9♥, Q♥ and A♥
+    pytrick.IllegalMoveError: cannot lead Q♠: the opening lead may not be a trump: you hold 7♣, 9♣, 10♣, A♣, 5♦, 7♦, 8♦, 9♦, 9♥, Q♥ and A♥ (rules §2.5)
     >>> deal.play("AC")
     >>> deal.to_move
     Turn(player=1, hand=<Hand.DUMMY: 1>)
@@ -179,7 +179,9 @@ class SpidgeDeal(_core.SpidgeState):
             self.play(card)  # raises: the deal is over
             return
         if self._player(player) != turn.player:
-            raise IllegalMoveError(f"it is not player {player}'s turn: {turn} is to play")
+            raise IllegalMoveError(
+                f"it is not player {player}'s turn: {turn} is to play", "not_your_turn", "2.5"
+            )
         self.play(card)
 
     @staticmethod
@@ -204,7 +206,8 @@ class SpidgeDeal(_core.SpidgeState):
 
     @property
     def result(self) -> SpidgeResult:
-        """The score of the finished deal (RULES.md 2.6); raises IllegalMoveError before."""
+        """The score of the finished deal (RULES.md 2.6); raises
+        :class:`~pytrick.DealNotOverError` before."""
         categories = self.categories()
         won = self.tricks_won
         dealer = self.dealer

@@ -39,6 +39,8 @@ class SpidgeGame(DealSequence[SpidgeDeal, SpidgeRules]):
     players = 3
     who = "player"
     passing = "passes clockwise"
+    dealing_rule = "2.4"
+    end_rule = "2.7"
 
     def __init__(
         self,

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypeVar
 
 from trickcore.card import Card, parse_card
-from trickcore.errors import InvalidCardError, PytrickError
+from trickcore.errors import IllegalMoveError, InvalidCardError, PytrickError
 
 if TYPE_CHECKING:
     from pytrick.spidge.deal import SpidgeDeal
@@ -78,6 +78,10 @@ def parse_position(cls: type[_D], text: str, rules: SpidgeRules | None = None) -
     for number, card in enumerate(_split_cards(fields[5], "plays")):
         try:
             deal.play(card)
+        except IllegalMoveError as error:
+            raise IllegalMoveError(
+                f"position: plays[{number}]: {error.message}", error.reason, error.rule
+            ) from None
         except PytrickError as error:
             raise type(error)(f"position: plays[{number}]: {error}") from None
     return deal

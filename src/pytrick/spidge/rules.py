@@ -34,7 +34,7 @@ class SpidgeRules:
     >>> SpidgeRules(slam_tricks=14)
     Traceback (most recent call last):
     ...
-    trickcore.errors.RulesError: slam_tricks: 14 is not a number of tricks from 1 to 13
+    pytrick.RulesError: slam_tricks: 14 is not a number of tricks from 1 to 13
     """
 
     #: Points that win the game (§2.1, §2.7).

@@ -62,7 +62,7 @@ class SpitzerDeal(_core.SpitzerState):
     >>> deal.play("AH")
     Traceback (most recent call last):
     ...
-    trickcore.errors.IllegalMoveError: must follow trumps: you hold Q♠, Q♥, J♥, J♦, A♦ and 8♦
+    pytrick.IllegalMoveError: must follow trumps: you hold Q♠, Q♥, J♥, J♦, A♦ and 8♦ (rules §1.6)
     >>> deal.undo(); deal.n_played
     0
     """
@@ -134,7 +134,8 @@ class SpitzerDeal(_core.SpitzerState):
 
     @property
     def result(self) -> SpitzerResult:
-        """The score of the finished deal (RULES.md 1.8); raises IllegalMoveError before."""
+        """The score of the finished deal (RULES.md 1.8); raises
+        :class:`~pytrick.DealNotOverError` before."""
         return SpitzerResult.from_core(self.raw_result())
 
     def observation(self, seat: int) -> SpitzerObservation:

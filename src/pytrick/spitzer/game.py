@@ -35,6 +35,8 @@ class SpitzerGame(DealSequence[SpitzerDeal, SpitzerRules]):
     players = 4
     who = "seat"
     passing = "passes to the left"
+    dealing_rule = "1.3"
+    end_rule = "1.9"
 
     def __init__(
         self,

@@ -36,7 +36,7 @@ class SpitzerRules:
     >>> SpitzerRules(target=0)
     Traceback (most recent call last):
     ...
-    trickcore.errors.RulesError: target: 0 is not a positive whole number of game points
+    pytrick.RulesError: target: 0 is not a positive whole number of game points
     """
 
     #: Game points that win the game (§1.1, §1.9).

@@ -125,6 +125,28 @@ def _bits(mask: int) -> list[int]:
     return [n for n in range(64) if mask >> n & 1]
 
 
+def _why(state: _spitzer.SpitzerState | _spidge.SpidgeState, a: int) -> PytrickError:
+    """The error one deal raises for batch action *a* (the deal is a copy)."""
+    try:
+        if isinstance(state, _spidge.SpidgeState):
+            state.play(a)
+        elif a >= SPITZER_ANNOUNCE_OFFSET:
+            state.announce(a - SPITZER_ANNOUNCE_OFFSET)
+        else:
+            state.play(_spitzer.card_of_action(a))
+    except PytrickError as error:
+        return error
+    raise AssertionError(f"action {a} is legal")  # pragma: no cover
+
+
+def _in_deal(i: int, a: int, error: PytrickError, legal: list[int]) -> PytrickError:
+    """*error* (what one deal says of action *a*) said of deal *i* of a batch."""
+    if isinstance(error, IllegalMoveError):
+        return IllegalMoveError(f"deal {i}: action {a}: {error.message} (legal actions: {legal})",
+                                error.reason, error.rule)
+    return type(error)(f"deal {i}: action {a}: {error}")
+
+
 def _spitzer_deal(rng: _Rng, dealer: int, options: int) -> _spitzer.SpitzerState:
     pack = sorted(_spitzer.PACK)
     rng.shuffle(pack)
@@ -363,12 +385,13 @@ class SpitzerBatch(_Batch):
             state = self._deals[i]
             if state.is_over:
                 continue
+            if not 0 <= a < SPITZER_BATCH_ACTIONS:
+                raise InvalidArgumentError(
+                    f"deal {i}: action {a} is out of range: actions are 0 to "
+                    f"{SPITZER_BATCH_ACTIONS - 1}")
             legal = self._legal(i)
             if a not in legal:
-                phase = "announcement" if state.phase == _spitzer.AUCTION else "card"
-                raise IllegalMoveError(
-                    f"deal {i}: action {a} is not a legal {phase} for seat "
-                    f"{state.to_move} (legal: {legal})")
+                raise _in_deal(i, a, _why(state.copy(), a), legal)
         for i, a in enumerate(acts):
             state = self._deals[i]
             if state.is_over:
@@ -474,11 +497,13 @@ class SpidgeBatch(_Batch):
             d = self._deals[i]
             if d.is_over:
                 continue
+            if not 0 <= a < SPIDGE_BATCH_ACTIONS:
+                raise InvalidArgumentError(
+                    f"deal {i}: action {a} is out of range: actions are 0 to "
+                    f"{SPIDGE_BATCH_ACTIONS - 1}")
             legal = _bits(d.legal_mask)
             if a not in legal:
-                raise IllegalMoveError(
-                    f"deal {i}: action {a} is not a legal card for hand {d.hand_to_move} "
-                    f"(legal: {legal})")
+                raise _in_deal(i, a, _why(d.copy(), a), legal)
         for i, a in enumerate(acts):
             if not self._deals[i].is_over:
                 self._deals[i].play(a)

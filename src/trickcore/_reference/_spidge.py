@@ -434,11 +434,7 @@ class SpidgeState:
         number = self._card_number(card)
         reason, relevant, suit = self._check(number)
         if reason != messages.OK:
-            raise IllegalMoveError(
-                messages.illegal_play_message(
-                    reason, number, self.hand_to_move or 0, relevant, suit
-                )
-            )
+            raise messages.illegal_play(reason, number, self.hand_to_move or 0, relevant, suit)
         self._hands[self.hand_to_move].remove(number)  # type: ignore[index]
         self._history.append(number)
         if len(self._history) % 4 == 0:
@@ -463,13 +459,13 @@ class SpidgeState:
         ``int(rng.random() * count)``-th of :attr:`legal_actions`."""
         legal = self.legal_actions
         if not legal:
-            raise IllegalMoveError(messages.no_move_message())
+            raise messages.no_move()
         return legal[min(int(rng.random() * len(legal)), len(legal) - 1)]
 
     def undo(self) -> Card:
         """Take back the last card played and return it."""
         if not self._history:
-            raise IllegalMoveError("nothing to undo: no card has been played")
+            raise messages.nothing_to_undo()
         if len(self._history) % 4 == 0:
             self._leaders.pop()
         card = self._history.pop()
@@ -500,9 +496,7 @@ class SpidgeState:
     # -- scoring -------------------------------------------------------------
     def _need_over(self) -> None:
         if not self.is_over:
-            raise IllegalMoveError(
-                f"the deal is not over: {self.tricks_played} of 13 tricks have been played"
-            )
+            raise messages.not_over(self.tricks_played)
 
     def categories(self) -> tuple[int, int, int, int]:
         """The category each hand scores (the dummy: NO_CATEGORY); the deal must be over."""

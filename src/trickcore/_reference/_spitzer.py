@@ -660,17 +660,17 @@ class SpitzerState:
         """
         if self.phase != AUCTION:
             if self.is_over:
-                raise IllegalMoveError(_msg.deal_over())
-            raise IllegalMoveError(_msg.announcements_over())
+                raise _msg.deal_over()
+            raise _msg.announcements_over()
         code = as_int(code, "announcement")
         if not 0 <= code < N_ANNOUNCEMENTS:
-            raise IllegalMoveError(_msg.unknown_announcement(code))
+            raise _msg.unknown_announcement(code)
         me = self.to_move
         if seat is not None and _seat(seat) != me:
-            raise IllegalMoveError(_msg.wrong_seat(seat, me))
+            raise _msg.wrong_seat(seat, me, True)
         reason, cards = self._announcement_fault(me, code)
         if reason:
-            raise IllegalMoveError(_msg.announcement_error(reason, code, _display(cards)))
+            raise _msg.announcement_error(reason, code, _display(cards))
         self._spoken.append(int(code))
 
     # -- play (RULES.md 1.6) ---------------------------------------------------
@@ -732,25 +732,25 @@ class SpitzerState:
         """Play *card* for the seat to move; an illegal card raises IllegalMoveError
         naming the rule, and leaves the deal unchanged."""
         if self.is_over:
-            raise IllegalMoveError(_msg.deal_over())
+            raise _msg.deal_over()
         if self.phase == AUCTION:
-            raise IllegalMoveError(_msg.auction_not_over(self.to_move))
+            raise _msg.auction_not_over(self.to_move)
         number = int(_check(_as_card(card)))
         me = self.to_move
         if seat is not None and _seat(seat) != me:
-            raise IllegalMoveError(_msg.wrong_seat(seat, me))
+            raise _msg.wrong_seat(seat, me, False)
         legal = self._legal()
         if number not in legal:
-            raise IllegalMoveError(self._play_fault(me, number, legal))
+            raise self._play_fault(me, number, legal)
         self._held[me].discard(number)
         self._plays.append((me, number))
 
-    def _play_fault(self, seat: int, card: int, legal: set[int]) -> str:
+    def _play_fault(self, seat: int, card: int, legal: set[int]) -> IllegalMoveError:
         trick = self._current_trick()
         led = effective_suit(trick[0][1]) if trick else -1
         ace = self.called_ace
         hand = self._held[seat]
-        holder = -1 if any(card == c for _, c in self._plays) else self.holder(card)
+        played = any(card == c for _, c in self._plays)
         if card not in hand:
             reason = _msg.NOT_IN_HAND
         elif not trick:
@@ -764,7 +764,7 @@ class SpitzerState:
             reason = _msg.MUST_TRUMP
         else:
             reason = _msg.CALLED_ACE_DISCARD
-        return _msg.play_error(reason, seat, card, led, ace, holder, _display(legal))
+        return _msg.play_error(reason, seat, card, led, ace, played, _display(legal))
 
     # -- integer actions (the action space of pytrick.batch.SpitzerBatch) --------
 
@@ -798,7 +798,7 @@ class SpitzerState:
         ``int(rng.random() * count)``-th of :attr:`legal_actions`."""
         legal = self._legal_actions()
         if not legal:
-            raise IllegalMoveError(_msg.deal_over())
+            raise _msg.deal_over()
         return legal[min(int(rng.random() * len(legal)), len(legal) - 1)]
 
     def undo(self) -> None:
@@ -809,7 +809,7 @@ class SpitzerState:
         elif self._spoken:
             self._spoken.pop()
         else:
-            raise IllegalMoveError(_msg.nothing_to_undo())
+            raise _msg.nothing_to_undo()
 
     def copy(self) -> SpitzerState:
         """An independent copy (of the same class)."""
@@ -925,7 +925,7 @@ class SpitzerState:
         """(game type, declarers mask, their card points, their tricks, scoring
         column, game points per seat), once the deal is over (RULES.md 1.8)."""
         if not self.is_over:
-            raise IllegalMoveError(_msg.not_over())
+            raise _msg.not_over(self.trick_number)
         game = self.game_type
         side = self.declarers()
         points = sum(p for s, p in enumerate(self.points_taken()) if side >> s & 1)
