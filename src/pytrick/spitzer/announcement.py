@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import enum
+import re
 
 import trickcore
 from trickcore import _spitzer_messages as messages
-from trickcore.errors import IllegalMoveError
+from trickcore.errors import ArgumentTypeError, IllegalMoveError
 
 __all__ = ["Announcement", "GameType"]
 
@@ -52,25 +53,77 @@ class Announcement(enum.IntEnum):
 
     @classmethod
     def parse(cls, value: Announcement | int | str) -> Announcement:
-        """An announcement from its code, record token or rules name."""
+        """An announcement from its code, its name or a short form, in any case.
+
+        Accepted: the code (``6``), the record token (``"ace_call_hearts"``),
+        the enum name (``"ACE_CALL_HEARTS"``), the rules' words (``"ace call in
+        ♥"``) and short forms naming the suit by letter, word or symbol
+        (``"ace_call:H"``, ``"ace:H"``, ``"void:C"``, ``"ace call hearts"``).
+        Anything else raises :class:`IllegalMoveError` citing RULES.md 1.5,
+        with reason ``"trump_ace_not_callable"`` for a call naming diamonds
+        (the ace of diamonds is a trump) and ``"unknown_announcement"`` else:
+
+        >>> Announcement.parse("ace:h"), Announcement.parse("VOID_CALL_CLUBS")
+        (<Announcement.ACE_CALL_HEARTS: 6>, <Announcement.VOID_CALL_CLUBS: 7>)
+        >>> Announcement.parse("ace_call:D")
+        Traceback (most recent call last):
+        ...
+        pytrick.IllegalMoveError: cannot call the ace of diamonds: A♦ is a trump, and only a fail suit (♣, ♠ or ♥) can be called (rules §1.5)
+        """
         if isinstance(value, Announcement):
             return value
         if isinstance(value, int) and not isinstance(value, bool):
             try:
                 return cls(value)
             except ValueError:
-                raise IllegalMoveError(messages.unknown_announcement(value)) from None
-        if isinstance(value, str):
-            text = value.strip()
-            for member in cls:
-                if text.lower() in (member.token, str(member).lower(), member.name.lower()):
-                    return member
-            raise IllegalMoveError(
-                f"unknown Spitzer announcement {value!r}: say e.g. 'pass', 'zola', "
-                "'ace_call_hearts' or 'ace call in ♥'"
+                raise messages.unknown_announcement(value) from None
+        if not isinstance(value, str):
+            raise ArgumentTypeError(
+                f"an announcement is an Announcement, an int code or its name, "
+                f"not {type(value).__name__}"
             )
-        raise IllegalMoveError(messages.unknown_announcement(value))
+        key = _key(value)
+        member = _BY_KEY.get(key)
+        if member is not None:
+            return member
+        if len(key) == 2 and key[0] in ("ace", "void") and key[1] == "d":
+            raise IllegalMoveError(
+                "cannot call the ace of diamonds: A♦ is a trump, and only a fail suit "
+                "(♣, ♠ or ♥) can be called",
+                "trump_ace_not_callable",
+                "1.5",
+            )
+        raise IllegalMoveError(
+            f"unknown Spitzer announcement {value!r}: the announcements are pass, zola, "
+            "zola_schneider, zola_schneider_schwarz, ace calls and void calls naming ♣, ♠ "
+            "or ♥ (e.g. 'ace:H', 'ace_call_hearts' or 'ace call in ♥'), void_call, "
+            "first_trick_call and schneider",
+            "unknown_announcement",
+            "1.5",
+        )
 
+
+#: Spellings of the suits a call may name, and of diamonds, to refuse it clearly.
+_SUIT_WORDS = {
+    **dict.fromkeys(("c", "club", "clubs", "♣", "♧"), "c"),
+    **dict.fromkeys(("s", "spade", "spades", "♠", "♤"), "s"),
+    **dict.fromkeys(("h", "heart", "hearts", "♥", "♡"), "h"),
+    **dict.fromkeys(("d", "diamond", "diamonds", "♦", "♢"), "d"),
+}
+
+
+def _key(text: str) -> tuple[str, ...]:
+    """The words of an announcement's name, without the filler ("call", "in")
+    and with the suit as a letter: ``"ace call in ♥"`` → ``("ace", "h")``."""
+    words = re.split(r"[\s:_\-]+", text.strip().lower())
+    return tuple(_SUIT_WORDS.get(w, w) for w in words if w and w not in ("call", "in"))
+
+
+_BY_KEY = {
+    key: member
+    for member in Announcement
+    for key in (_key(member.name), _key(str(member)))
+}
 
 class GameType(enum.IntEnum):
     """The game a deal turns out to be (RULES.md 1.5, 1.8)."""
