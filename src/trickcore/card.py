@@ -9,6 +9,7 @@ This module has no rules in it, so both backends share it.
 from __future__ import annotations
 
 import enum
+import re
 from typing import Final
 
 from trickcore.errors import InvalidCardError
@@ -196,10 +197,21 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1H")
     Traceback (most recent call last):
     ...
-    trickcore.errors.InvalidCardError: invalid card text '1H': unknown rank '1' (ranks are 2-9, 10 or T, J, Q, K, A)
+    pytrick.InvalidCardError: invalid card text '1H': unknown rank '1' (ranks are 2-9, 10 or T, J, Q, K, A)
     """
     if not isinstance(text, str):
         raise TypeError(f"card text must be a str, not {type(text).__name__}")
+    try:
+        return _parse_one(text)
+    except InvalidCardError as error:
+        # Say "two cards" or "unexpected text" rather than "unknown rank 'QCQ'".
+        problem = _extra_text(text)
+        if problem is None:
+            raise
+        raise InvalidCardError(f"invalid card text {text!r}: {problem}") from error
+
+
+def _parse_one(text: str) -> Card:
     raw = text.strip()
     upper = raw.upper().replace(" ", "")
     if not upper:
@@ -219,6 +231,10 @@ def parse_card(text: str) -> Card:
         raise InvalidCardError(
             f"invalid card text {text!r}: no suit (suits are C D H S or ♣ ♦ ♥ ♠)"
         )
+    if not rank_text:
+        raise InvalidCardError(
+            f"invalid card text {text!r}: no rank (ranks are 2-9, 10 or T, J, Q, K, A)"
+        )
     rank = _RANK_BY_TEXT.get(rank_text)
     if rank is None:
         raise InvalidCardError(
@@ -226,3 +242,33 @@ def parse_card(text: str) -> Card:
             "(ranks are 2-9, 10 or T, J, Q, K, A)"
         )
     return ALL_CARDS[_SUIT_BY_TEXT[suit_text] * 13 + rank]
+
+
+def _parses(text: str) -> bool:
+    try:
+        _parse_one(text)
+    except InvalidCardError:
+        return False
+    return True
+
+
+def _extra_text(text: str) -> str | None:
+    """What is wrong with unparsable *text* that starts with a card: several
+    cards, or a card followed by other text (None if it does not start with one)."""
+    words = [w for w in re.split(r"[\s,;]+", text.strip()) if w]
+    if len(words) > 1 and all(_parses(w) for w in words):
+        return (
+            f"{len(words)} cards ({', '.join(words)}); give one card here "
+            "(CardSet reads several)"
+        )
+    squeezed = "".join(text.split())
+    for end in range(len(squeezed) - 1, 1, -1):
+        head, rest = squeezed[:end], squeezed[end:]
+        if _parses(head):
+            if _parses(rest):
+                return (
+                    f"two cards ({head} and {rest}) run together; give one card here "
+                    "(CardSet reads several, separated by spaces or commas)"
+                )
+            return f"{head!r} is a card, but unexpected text {rest!r} follows it"
+    return None
