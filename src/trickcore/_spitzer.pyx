@@ -373,9 +373,7 @@ cdef int spitzer_announcement_fault(const SpitzerDeal* d, int seat, int code, ui
     if hand & SPITZER_DENSE_SUIT_MASK[suit]:
         cards[0] = hand & SPITZER_DENSE_SUIT_MASK[suit]
         return _HOLDS_NAMED_SUIT
-    if aces == SPITZER_D_FAIL_ACES:
-        cards[0] = aces
-        return _HOLDS_ALL_ACES
+    # Void in the named suit, he lacks its ace: the missing fail ace of 1.5 holds.
     return 0
 
 
@@ -728,7 +726,6 @@ cdef enum:
     _NO_CARD_OF_SUIT = 5
     _UNGUARDED_SUIT = 6
     _HOLDS_NAMED_SUIT = 7
-    _HOLDS_ALL_ACES = 8
     _NO_FAIL_ACE = 9
     _LACKS_AN_ACE = 10
     _ZOLA_NEEDS_BOTH_QUEENS = 11

@@ -31,7 +31,6 @@ HOLDS_CALLED_ACE = 4
 NO_CARD_OF_SUIT = 5
 UNGUARDED_SUIT = 6
 HOLDS_NAMED_SUIT = 7
-HOLDS_ALL_ACES = 8
 NO_FAIL_ACE = 9
 LACKS_AN_ACE = 10
 ZOLA_NEEDS_BOTH_QUEENS = 11
@@ -56,7 +55,6 @@ ANNOUNCEMENT_REASONS = {
     NO_CARD_OF_SUIT: "no_card_of_called_suit",
     UNGUARDED_SUIT: "unguarded_fail_suit",
     HOLDS_NAMED_SUIT: "not_void_in_named_suit",
-    HOLDS_ALL_ACES: "holds_all_fail_aces",
     NO_FAIL_ACE: "no_fail_ace",
     LACKS_AN_ACE: "lacks_fail_ace",
 }
@@ -273,11 +271,6 @@ def _announcement_text(reason: int, code: int, cards: Sequence[int]) -> str:
         return f"a void call needs the ace of every fail suit you hold: you hold {cards_text(cards)} without the ace"
     if reason == HOLDS_NAMED_SUIT:
         return f"the {name} needs a void in that suit: you hold {cards_text(cards)}"
-    if reason == HOLDS_ALL_ACES:
-        return (
-            f"the {name} needs a missing fail ace: you hold {cards_text(cards)} "
-            "(with all three, make the first-trick call)"
-        )
     if reason == NO_FAIL_ACE:
         return "the void call needs at least one fail ace (A♣, A♠ or A♥)"
     if reason == LACKS_AN_ACE:

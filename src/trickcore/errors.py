@@ -126,7 +126,6 @@ ILLEGAL_MOVE_REASONS: Final[tuple[IllegalMoveReason, ...]] = _reasons(
     no_card_of_called_suit | 1.5 | An ace call naming a fail suit the caller holds no card of.
     unguarded_fail_suit | 1.5 | A void call by a player holding a fail suit without its ace.
     not_void_in_named_suit | 1.5 | A void call naming a fail suit the caller holds.
-    holds_all_fail_aces | 1.5 | A void call naming a suit by a player holding all three fail aces.
     no_fail_ace | 1.5 | A void call (``first_void_player``) by a player holding no fail ace.
     lacks_fail_ace | 1.5 | A first-trick call by a player missing one of A♣, A♠, A♥.
     must_lead_called_suit | 1.5 | The ace caller's first lead is not of the called suit (``call_requires_lead``).

@@ -639,8 +639,7 @@ class SpitzerState:
         suit = _NAMED_SUIT[code]
         if fail[suit]:
             return _msg.HOLDS_NAMED_SUIT, fail[suit]
-        if len(aces_held) == 3:
-            return _msg.HOLDS_ALL_ACES, aces_held
+        # Void in the named suit, he lacks its ace: the missing fail ace of 1.5 holds.
         return 0, []
 
     def legal_announcements(self) -> tuple[int, ...]:
