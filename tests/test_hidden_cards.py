@@ -1,0 +1,148 @@
+"""No error message reveals a card hidden from the player making the move.
+
+For many random positions, the worlds pytrick.sample_deals draws from the
+observation of the seat to move agree on everything that seat can see and
+differ in the hidden hands.  Every card and every announcement, legal or not,
+tried for every seat in each world must give the same answer: the same error
+class, reason, rule and message (or the same success).  Both backends are
+checked, on the same worlds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from types import ModuleType
+
+import pytest
+
+import pytrick
+import trickcore
+from pytrick import SpidgeDeal, SpidgeRules, SpitzerDeal, SpitzerRules
+from trickcore.errors import PytrickError
+
+Backend = dict[str, ModuleType]
+# The reference backend is slower: fewer positions there.
+POSITIONS = 24 if trickcore.BACKEND == "cython" else 8
+WORLDS = 3
+
+SPITZER_RULES = (
+    SpitzerRules(),
+    SpitzerRules(void_call="first_void_player", call_requires_lead=True,
+                 schneider_announcement=True, zola_requires_both_queens=True),
+)
+SPIDGE_RULES = (SpidgeRules(), SpidgeRules(jokers=False, spades_must_be_broken=True))
+
+
+def outcome(attempt: Callable[..., object], *args: object) -> tuple[object, ...]:
+    """What a player is told when he tries a move: ``attempt(*args)``."""
+    try:
+        answer = attempt(*args)
+    except PytrickError as error:
+        return (type(error).__name__, getattr(error, "reason", None),
+                getattr(error, "rule", None), str(error))
+    return ("ok", answer)
+
+
+def spitzer_answers(S: ModuleType, world: SpitzerDeal) -> list[tuple[object, ...]]:
+    """Every card and announcement, for every seat, on a copy of *world* in core *S*."""
+    state = S.SpitzerState(
+        [world.original_hand(s) for s in range(4)], world.dealer, world.options,
+        [int(code) for _, code in world.announcements()],
+        [card for _, card in world.plays()],
+    )
+    answers = []
+    for seat in (None, 0, 1, 2, 3):
+        for card in sorted(S.PACK):
+            answers.append(outcome(state.copy().play, card, seat))
+        for code in range(S.N_ANNOUNCEMENTS + 1):  # one beyond the last code
+            answers.append(outcome(state.copy().announce, code, seat))
+    return answers
+
+
+def spidge_answers(S: ModuleType, world: SpidgeDeal) -> list[tuple[object, ...]]:
+    state = S.SpidgeState(world.initial_hands, world.flags, world.slam_tricks,
+                          world.spidge_tricks)
+    for card in world.history:
+        state.play(card)
+    answers = []
+    for card in range(54):
+        answers.append(outcome(state.copy().play, card))
+        answers.append(outcome(state.illegal_reason, card))
+    return answers
+
+
+def spidge_public_answers(world: SpidgeDeal) -> list[tuple[object, ...]]:
+    """play_for, which checks the turn first, for every player."""
+    return [outcome(world.copy().play_for, player, card)
+            for player in range(3) for card in range(54)]
+
+
+def random_position(deal: SpitzerDeal | SpidgeDeal, rng: random.Random, most: int) -> None:
+    """Up to *most* random moves (short of the end, where nothing is hidden)."""
+    steps = rng.randrange(most)
+    while steps and not deal.is_over:
+        deal.play_action(deal.random_move(rng))
+        steps -= 1
+
+
+def test_spitzer_errors_are_the_same_in_every_world_the_seat_cannot_tell_apart(
+    backend: Backend,
+) -> None:
+    rng = random.Random(11)
+    differing = 0
+    for n in range(POSITIONS):
+        deal = SpitzerDeal.from_seed(n, rules=SPITZER_RULES[n % 2])
+        random_position(deal, rng, 30)
+        seat = deal.to_move
+        worlds = [deal, *pytrick.sample_deals(deal.observation(seat), WORLDS, seed=n)]
+        assert all(w.observation(seat) == deal.observation(seat) for w in worlds)
+        differing += any(w.original_hand(s) != deal.original_hand(s)
+                         for w in worlds for s in range(4))
+        expected = spitzer_answers(backend["_spitzer"], deal)
+        for world in worlds[1:]:
+            assert spitzer_answers(backend["_spitzer"], world) == expected, (n, seat)
+    assert differing >= POSITIONS // 2  # the worlds really hide different cards
+
+
+def test_spidge_errors_are_the_same_in_every_world_the_player_cannot_tell_apart(
+    backend: Backend,
+) -> None:
+    rng = random.Random(12)
+    differing = 0
+    for n in range(POSITIONS):
+        deal = SpidgeDeal.from_seed(n, rules=SPIDGE_RULES[n % 2])
+        random_position(deal, rng, 48)
+        assert deal.to_move is not None
+        player = deal.to_move.player
+        worlds = [deal, *pytrick.sample_deals(deal.observation(player), WORLDS, seed=n)]
+        assert all(w.observation(player) == deal.observation(player) for w in worlds)
+        differing += any(w.initial_hands != deal.initial_hands for w in worlds)
+        expected = spidge_answers(backend["_spidge"], deal)
+        public = spidge_public_answers(deal)
+        for world in worlds[1:]:
+            assert spidge_answers(backend["_spidge"], world) == expected, (n, player)
+            assert spidge_public_answers(world) == public, (n, player)
+    assert differing >= POSITIONS // 2
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_a_card_held_by_another_seat_is_refused_without_naming_the_holder(
+    backend: Backend, game: str
+) -> None:
+    if game == "spitzer":
+        deal = SpitzerDeal.from_seed(3)
+        for _ in range(4):
+            deal.announce("pass")
+        me = deal.to_move
+        other = deal.hand((me + 1) % 4).min()
+        state = backend["_spitzer"].SpitzerState(
+            [deal.original_hand(s) for s in range(4)], deal.dealer, deal.options, (0,) * 4)
+    else:
+        spidge = SpidgeDeal.from_seed(3)
+        other = spidge.hand((spidge.hand_to_move + 2) % 4).min()
+        state = backend["_spidge"].SpidgeState(spidge.initial_hands, spidge.flags)
+    with pytest.raises(pytrick.IllegalMoveError) as info:
+        state.play(other)
+    assert info.value.reason == "card_not_held"
+    assert "holds it" not in str(info.value)
