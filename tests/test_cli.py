@@ -245,3 +245,24 @@ def test_closed_stdin_and_an_endless_file_through_a_real_process(command: tuple[
     )
     assert endless.returncode == 1 and endless.stdout == ""
     assert endless.stderr.count("\n") == 1 and "larger than the limit" in endless.stderr
+
+
+def test_explain_does_not_say_who_holds_a_card_the_player_cannot_see(tmp_path: Path) -> None:
+    deal = pytrick.SpitzerDeal.from_seed(42)
+    for _ in range(4):
+        deal.announce("pass")
+    deal.play("9C")
+    path = tmp_path / "position.json"
+    path.write_text(json.dumps(deal.to_record()), encoding="utf-8")
+    # Seat 1 is to play; the answer is the same whoever holds the card.
+    answers = []
+    for seat in (2, 3):
+        card = deal.hand(seat).max()
+        done = run("explain", str(path), str(card))
+        assert done.returncode == 0, done.stderr
+        first = done.stdout.splitlines()[0]
+        assert first.startswith(f"{card.unicode()} is illegal: seat 1 does not hold {card.unicode()}")
+        answers.append(first.replace(card.unicode(), "X"))
+    assert answers[0] == answers[1]
+    outside = run("explain", str(path), "2C")
+    assert "2C is not a Spitzer card" in outside.stdout and outside.returncode == 0
