@@ -157,3 +157,17 @@ def test_saved_record_is_valid_json(tmp_path: Path) -> None:
     assert "Saved the game so far" in out.getvalue()
     data = json.loads(target.read_text(encoding="utf-8"))
     assert data["game"] == "spidge" and data["kind"] == "game"
+
+
+def test_why_cites_the_rule_once_and_answers_for_a_card_outside_the_pack() -> None:
+    first = SpidgeDeal.from_seed(4).to_move
+    assert first is not None
+    _play, out, status = session(
+        "spidge", "why 2D\nwhy AS\nwhy AC\nquit\n", seat=first.player, seed=4, deals=1
+    )
+    text = out.getvalue()
+    assert status == 0
+    assert "2♦ is illegal: 2♦ is not in the Spidge pack with jokers" in text
+    answers = [line for line in text.splitlines() if " is legal" in line or " is illegal" in line]
+    assert len(answers) == 3
+    assert all(line.count("(rules §") <= 1 for line in answers), answers

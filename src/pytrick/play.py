@@ -329,8 +329,8 @@ class Session:
         trial = deal.copy()
         try:
             trial.play(card)
-        except IllegalMoveError as error:
-            self._say(f"{self._card(card)} is illegal: {error} (rules {section}).")
+        except PytrickError as error:  # an illegal move cites its rule; or not in the pack
+            self._say(f"{self._card(card)} is illegal: {error}.")
         else:
             self._say(f"{self._card(card)} is legal (rules {section}).")
 
