@@ -46,7 +46,7 @@ def strict_card_set(cards: CardSet | int | str | Iterable[int | str], name: str 
     >>> strict_card_set("QC 7D QC", "hand 2")
     Traceback (most recent call last):
     ...
-    trickcore.errors.InvalidCardError: hand 2 lists Q♣ twice
+    pytrick.InvalidCardError: hand 2 lists Q♣ twice
     """
     if isinstance(cards, (CardSet, int)) or not isinstance(cards, Iterable):
         return CardSet(cards)  # a set or mask cannot repeat a card; CardSet refuses the rest
