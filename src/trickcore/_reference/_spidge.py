@@ -21,7 +21,6 @@ from trickcore._reference._cards import CardSet, mask_of
 from trickcore.card import ALL_CARDS, JOKER_1, JOKER_2, Card, Suit
 from trickcore.errors import (
     ArgumentTypeError,
-    IllegalMoveError,
     InvalidArgumentError,
     InvalidCardError,
     RulesError,
