@@ -43,11 +43,14 @@ class IllegalMoveError(PytrickError):
     move, and the message shows only cards the player making the move can see.
     """
 
-    def __init__(self, message: str, reason: str, rule: str | None = None) -> None:
+    def __init__(
+        self, message: str, reason: str = "illegal_move", rule: str | None = None
+    ) -> None:
         super().__init__(message, reason, rule)
         #: What was wrong, in words.
         self.message = message
-        #: Why, as a stable word: one of :data:`ILLEGAL_MOVE_REASONS`.
+        #: Why, as a stable word: one of :data:`ILLEGAL_MOVE_REASONS`
+        #: (``"illegal_move"`` where no finer reason is given).
         self.reason = reason
         #: The section of the rules (RULES.md) that forbids the move, e.g. ``"1.6"``.
         self.rule = rule
