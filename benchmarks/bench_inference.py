@@ -40,7 +40,7 @@ def spitzer_midgame() -> Any:
         rng = random.Random(seed)
         deal = SpitzerDeal.from_seed(seed)
         while deal.phase == trickcore.spitzer.AUCTION:
-            legal = deal.legal_announcements()
+            legal = deal.legal_announcements
             calls = [a for a in legal if "ACE_CALL" in a.name]
             deal.announce(calls[0] if calls else Announcement.PASS)
         if deal.announcer is None or deal.announcer < 0:

@@ -178,7 +178,7 @@ def test_the_public_deals_have_integer_actions() -> None:
     deal = SpitzerDeal.from_seed(2)
     assert deal.legal_actions[:2] == (32, 33)  # PASS, ZOLA
     deal.play_action(32)
-    assert len(deal.announcements()) == 1
+    assert len(deal.announcements) == 1
     spidge = SpidgeDeal.from_seed(7)
     card = spidge.random_move(random.Random(1))
     spidge.play_action(card)

@@ -130,7 +130,7 @@ def _spitzer_mask(m: Backend, state: object) -> np.ndarray:
     sp = m["_spitzer"]
     out = np.zeros(m["_batch"].SPITZER_BATCH_ACTIONS, dtype=bool)
     if state.phase == sp.AUCTION:  # type: ignore[attr-defined]
-        for code in state.legal_announcements():  # type: ignore[attr-defined]
+        for code in state.legal_announcements:  # type: ignore[attr-defined]
             out[m["_batch"].SPITZER_ANNOUNCE_OFFSET + code] = True
     for card in state.legal_moves:  # type: ignore[attr-defined]
         out[sp.action_index(int(card))] = True
@@ -141,8 +141,8 @@ def _spitzer_copy(other: Backend, state: object) -> object:
     """The same deal as a state of the other backend, replayed through its API."""
     return other["_spitzer"].SpitzerState(
         [int(state.original_hand(s)) for s in range(4)], state.dealer,  # type: ignore[attr-defined]
-        state.options, [c for _, c in state.announcements()],  # type: ignore[attr-defined]
-        [int(c) for _, c in state.plays()])  # type: ignore[attr-defined]
+        state.options, [c for _, c in state.announcements],  # type: ignore[attr-defined]
+        [int(c) for _, c in state.plays])  # type: ignore[attr-defined]
 
 
 @pytest.mark.parametrize("mode", ["play", "random", "pass"])
@@ -171,7 +171,7 @@ def test_spitzer_batch_follows_the_deal_class(
             else:
                 assert not observations[i].any()
                 assert list(env.scores()[i]) == list(mirror.scores())
-                assert sum(mirror.points_taken()) == 120
+                assert sum(mirror.points_taken) == 120
         actions = np.array([rng.choice(np.flatnonzero(mk)) if mk.any() else 0 for mk in masks])
         env.step(actions)
         for i, mirror in enumerate(mirrors):

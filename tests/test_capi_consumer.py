@@ -76,7 +76,7 @@ def test_consumer_plays_only_legal_cards_for_a_whole_deal(consumer: ModuleType, 
         state.play(card)
         plays += 1
     assert plays == 32
-    assert sum(state.points_taken()) == 120
+    assert sum(state.points_taken) == 120
 
 
 @pytest.mark.slow

@@ -63,7 +63,7 @@ def spitzer_position(
     rng = random.Random(seed)
     deal = SpitzerDeal.from_seed(seed, rules=rules)
     while deal.phase == trickcore.spitzer.AUCTION:
-        legal = deal.legal_announcements()
+        legal = deal.legal_announcements
         calls = [a for a in legal if int(a) in _CALLS]
         preferred = [a for a in legal if int(a) in prefer]
         if preferred:
@@ -136,7 +136,7 @@ def original_hands(deal: Any) -> tuple[int, ...]:
     hands = [0, 0, 0, 0]
     for seat in range(4):
         hands[seat] = int(deal.hand(seat))
-    for seat, card in deal.plays():
+    for seat, card in deal.plays:
         hands[seat] |= 1 << int(card)
     return tuple(hands)
 
@@ -433,7 +433,7 @@ def spidge_position(seed: int, n_plays: int, rules: SpidgeRules) -> SpidgeDeal:
 def spidge_original(deal: SpidgeDeal) -> tuple[int, ...]:
     """The four hands as dealt, by Hand (left, dummy, right, dealer), as masks."""
     hands = [int(deal.hand(h)) for h in Hand]
-    for hand, card in deal.plays():
+    for hand, card in deal.plays:
         hands[hand] |= 1 << int(card)
     return tuple(hands)
 

@@ -20,7 +20,7 @@ def test_spitzer_observation_tensor_equals_the_deal_tensor(seed: int) -> None:
         if deal.is_over:
             break
         if deal.phase == 0:
-            deal.announce(rng.choice(deal.legal_announcements()))
+            deal.announce(rng.choice(deal.legal_announcements))
         else:
             deal.play(rng.choice(list(deal.legal_moves)))
     for seat in range(4):

@@ -27,7 +27,7 @@ def spitzer_position(m: Backend, rng: random.Random, options: int) -> object:
         if state.is_over:
             break
         if state.phase == sp.AUCTION:
-            state.announce(rng.choice(state.legal_announcements()))
+            state.announce(rng.choice(state.legal_announcements))
         else:
             state.play(rng.choice(list(state.legal_moves)))
     return state
@@ -91,7 +91,7 @@ def test_a_few_planes_mean_what_the_layout_says(backend: Backend) -> None:
     assert {a for a in range(size) if v[start + a]} == {
         sp.action_index(int(c)) for c in state.hand(seat)}
     start, _ = plane["current_trick"]
-    assert v[start + sp.action_index(int(state.current_trick()[0][1]))] == 1
+    assert v[start + sp.action_index(int(state.current_trick[0][1]))] == 1
     start, _ = plane["to_move"]
     assert v[start] == 1                      # the observer is the seat to move
     start, _ = plane["announcement"]
@@ -150,7 +150,7 @@ def _spitzer_banned(m: Backend, state: object) -> dict[int, set[int]]:
     trumps if he also did not trump (RULES.md 1.6)."""
     sp = m["_spitzer"]
     banned: dict[int, set[int]] = {s: set() for s in range(4)}
-    plays = state.plays()  # type: ignore[attr-defined]
+    plays = state.plays  # type: ignore[attr-defined]
     for i, (seat, card) in enumerate(plays):
         if i % 4 == 0:
             led = sp.effective_suit(int(card))
@@ -174,13 +174,13 @@ def _spitzer_twin(m: Backend, state: object, seat: int, rng: random.Random) -> o
         return None
     hands = []
     for s in range(4):
-        played = {int(c) for who, c in state.plays() if who == s}  # type: ignore[attr-defined]
+        played = {int(c) for who, c in state.plays if who == s}  # type: ignore[attr-defined]
         current = {int(c) for c in state.hand(s)} if s == seat else new[s]  # type: ignore[attr-defined]
         hands.append(sum(1 << c for c in current | played))
     try:
         return sp.SpitzerState(hands, state.dealer, state.options,  # type: ignore[attr-defined]
-                               [code for _, code in state.announcements()],  # type: ignore[attr-defined]
-                               [int(c) for _, c in state.plays()])  # type: ignore[attr-defined]
+                               [code for _, code in state.announcements],  # type: ignore[attr-defined]
+                               [int(c) for _, c in state.plays])  # type: ignore[attr-defined]
     except IllegalMoveError:
         return None  # the history is impossible with these hands: not a legal twin
 
@@ -193,7 +193,7 @@ def _spidge_twin(m: Backend, state: object, hand: int, rng: random.Random) -> ob
     wild = bool(state.flags & sg.OPT_WILD_JOKERS)  # type: ignore[attr-defined]
     banned: dict[int, set[int]] = {h: set() for h in range(4)}
     history = [int(c) for c in state.history]  # type: ignore[attr-defined]
-    who = state.history_hands()  # type: ignore[attr-defined]
+    who = state.history_hands  # type: ignore[attr-defined]
     led = None
     for i, (c, h) in enumerate(zip(history, who, strict=False)):
         if i % 4 == 0:

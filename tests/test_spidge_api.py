@@ -222,8 +222,8 @@ def test_copy_keeps_class_dealer_and_rules():
 def test_tricks_and_result_count_the_dummy_for_the_dealer():
     rules = SpidgeRules(jokers=False)
     deal = play_lowest(suit_deal(0, rules, left="H", dummy="S", right="D", own="C"))
-    assert deal.tricks()[0].winner == Hand.DUMMY
-    assert deal.tricks()[1].leader == Hand.DUMMY  # the dummy leads after winning
+    assert deal.tricks[0].winner == Hand.DUMMY
+    assert deal.tricks[1].leader == Hand.DUMMY  # the dummy leads after winning
     result = deal.result
     assert result.hand_tricks == (0, 13, 0, 0)
     assert result.tricks == (13, 0, 0)  # player 0 deals: 0 + the dummy's 13

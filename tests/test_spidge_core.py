@@ -447,7 +447,7 @@ def test_copy_is_independent_and_keeps_subclass(S):
 def test_initial_hands_and_history_hands(S):
     state = make(S, flags=0, **SUITS)
     play(state, "2H 2S 2D 2C")
-    assert state.history_hands() == (0, 1, 2, 3)
+    assert state.history_hands == (0, 1, 2, 3)
     assert set(state.initial_hands[S.DUMMY]) == set(C(SUITS["dummy"]))
 
 

@@ -39,7 +39,7 @@ NORMAL = (
 def play_out(deal: SpitzerDeal, rng: random.Random, announce: float = 0.0) -> SpitzerDeal:
     """Finish *deal* with random legal moves; announce with probability *announce*."""
     while not deal.is_over:
-        said = deal.legal_announcements()
+        said = deal.legal_announcements
         if said:
             deal.announce(rng.choice(said) if rng.random() < announce else Announcement.PASS)
         else:
@@ -118,7 +118,7 @@ def test_deal_from_hands_and_rules() -> None:
     rules = SpitzerRules(schneider_announcement=True)
     deal = SpitzerDeal.from_hands(NORMAL, dealer=3, rules=rules)
     assert deal.rules == rules
-    assert Announcement.SCHNEIDER in deal.legal_announcements()
+    assert Announcement.SCHNEIDER in deal.legal_announcements
     assert deal.hand(0) == CardSet(NORMAL[0])
     with pytest.raises(InvalidCardError, match="hand 3 has 7 cards"):
         SpitzerDeal.from_hands((*NORMAL[:3], "QD JS JD AD TD 9D KH"))
@@ -294,7 +294,7 @@ def find_cells(game: GameType, tries: int, rules: SpitzerRules | None = None) ->
         hands = rigged(rng, 1, extreme)
         deal = SpitzerDeal.from_hands(hands, dealer=0, rules=rules)
         deal.announce(code)
-        while deal.legal_announcements():
+        while deal.legal_announcements:
             deal.announce(Announcement.PASS)
         if deal.game != game:
             continue
@@ -368,7 +368,7 @@ def test_observation_holds_exactly_the_public_facts() -> None:
         deal.play(card)
     seen = deal.observation(0)
     assert seen.hand == deal.hand(0)
-    assert seen.plays == tuple(deal.plays())
+    assert seen.plays == tuple(deal.plays)
     assert seen.trick_winners == (2,) and seen.trick_points == (11,)
     assert seen.revealed == {0}  # Q♣ has fallen; Q♠ has not
     assert seen.to_move == 1 and not seen.is_my_turn and seen.legal_moves == CardSet()
@@ -385,7 +385,7 @@ def hidden_variant(deal: SpitzerDeal, seat: int, rng: random.Random) -> SpitzerD
     rng.shuffle(unseen)
     hands: list[CardSet] = [CardSet() for _ in range(4)]
     for s in range(4):
-        played = CardSet([c for who, c in deal.plays() if who == s])
+        played = CardSet([c for who, c in deal.plays if who == s])
         if s == seat:
             hands[s] = deal.original_hand(s)
         else:
@@ -397,8 +397,8 @@ def hidden_variant(deal: SpitzerDeal, seat: int, rng: random.Random) -> SpitzerD
             hands,
             deal.dealer,
             deal.options,
-            [c for _, c in deal.announcements()],
-            [c for _, c in deal.plays()],
+            [c for _, c in deal.announcements],
+            [c for _, c in deal.plays],
         )
     except IllegalMoveError:
         return None
@@ -551,15 +551,15 @@ def test_called_ace_duties_in_a_void_call() -> None:
     assert deal.legal_moves == CardSet("JD TD")
     for card in ("JD", "QD", "AD"):
         deal.play(card)
-    assert deal.trick_winners() == [2]
+    assert deal.trick_winners == (2,)
     deal.play("TC")  # clubs: seat 3 follows with 7♣
     deal.play("7C")
     deal.play("KC")
     deal.play("JC")  # seat 1 has no club: must trump
-    assert deal.trick_winners() == [2, 1]
+    assert deal.trick_winners == (2, 1)
     for card in ("JH", "8D", "TD", "KD"):  # seat 3 plays his last trump
         deal.play(card)
-    assert deal.trick_winners() == [2, 1, 1]
+    assert deal.trick_winners == (2, 1, 1)
     deal.play("QH")
     deal.play("9D")
     # Seat 3 has no trump left: a free discard, but not of the called ace while

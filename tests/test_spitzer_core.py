@@ -148,7 +148,7 @@ def test_all_pass_with_queens_split_is_a_normal_game(backend) -> None:
     state = deal(S, NORMAL, 3)
     passes(state, 4)
     assert state.game_type == S.GAME_NORMAL
-    assert state.declarers() == 0b0011  # Q♣ seat 0, Q♠ seat 1
+    assert state.declarers == 0b0011  # Q♣ seat 0, Q♠ seat 1
 
 
 def test_sneaker_when_the_holder_of_both_queens_passes(backend) -> None:
@@ -156,31 +156,31 @@ def test_sneaker_when_the_holder_of_both_queens_passes(backend) -> None:
     state = deal(S, QUEENS_AT_2, 3)
     passes(state, 4)
     assert state.game_type == S.GAME_SNEAKER
-    assert state.declarers() == 0b0100
+    assert state.declarers == 0b0100
     # Nothing public yet: a Sneaker is discovered in play.
-    assert state.revealed() == 0
+    assert state.revealed == 0
 
 
 def test_zola_is_open_to_any_player_by_default(backend) -> None:
     S = backend["_spitzer"]
     state = deal(S, NORMAL, 3)  # seat 0 holds only Q♣
-    assert {S.ZOLA, S.ZOLA_SCHNEIDER, S.ZOLA_SCHNEIDER_SCHWARZ} <= set(state.legal_announcements())
+    assert {S.ZOLA, S.ZOLA_SCHNEIDER, S.ZOLA_SCHNEIDER_SCHWARZ} <= set(state.legal_announcements)
 
 
 def test_option_zola_requires_both_queens(backend) -> None:
     S = backend["_spitzer"]
     state = deal(S, NORMAL, 3, S.OPT_ZOLA_REQUIRES_BOTH_QUEENS)
-    assert state.legal_announcements() == (S.PASS,)
+    assert state.legal_announcements == (S.PASS,)
     with pytest.raises(IllegalMoveError, match="zola_requires_both_queens"):
         state.announce(S.ZOLA)
     other = deal(S, QUEENS_AT_2, 1, S.OPT_ZOLA_REQUIRES_BOTH_QUEENS)  # seat 2 speaks first
-    assert S.ZOLA in other.legal_announcements()
+    assert S.ZOLA in other.legal_announcements
 
 
 def test_ace_call_eligibility_and_partner(backend) -> None:
     S = backend["_spitzer"]
     state = deal(S, QUEENS_AT_2, 1)  # seat 2 speaks first
-    said = set(state.legal_announcements())
+    said = set(state.legal_announcements)
     # Spades held without A♠: callable.  No clubs or hearts (the queens are trumps).
     assert S.ACE_CALL_SPADES in said
     assert S.ACE_CALL_CLUBS not in said and S.ACE_CALL_HEARTS not in said
@@ -189,7 +189,7 @@ def test_ace_call_eligibility_and_partner(backend) -> None:
     state.announce(S.ACE_CALL_SPADES)
     assert state.game_type == S.GAME_ACE_CALL
     assert state.called_ace == Card("AS") and state.partner == 1
-    assert state.declarers() == 0b0110
+    assert state.declarers == 0b0110
 
 
 def test_ace_call_needs_both_black_queens(backend) -> None:
@@ -209,7 +209,7 @@ def test_ace_call_may_not_name_an_ace_he_holds(backend) -> None:
 def test_void_call_eligibility_and_partner(backend) -> None:
     S = backend["_spitzer"]
     state = deal(S, VOID_AT_2, 1)
-    said = set(state.legal_announcements())
+    said = set(state.legal_announcements)
     assert S.VOID_CALL_HEARTS in said
     assert S.VOID_CALL_CLUBS not in said and S.VOID_CALL_SPADES not in said
     assert S.VOID_CALL not in said  # the suitless form needs the option
@@ -230,7 +230,7 @@ def test_void_call_needs_every_held_fail_suit_guarded(backend) -> None:
 def test_void_call_needs_a_missing_ace(backend) -> None:
     S = backend["_spitzer"]
     state = deal(S, ACES_AT_2, 1)
-    said = set(state.legal_announcements())
+    said = set(state.legal_announcements)
     assert not said & {S.VOID_CALL_CLUBS, S.VOID_CALL_SPADES, S.VOID_CALL_HEARTS}
     with pytest.raises(IllegalMoveError, match=r"needs a void in that suit|missing fail ace"):
         state.announce(S.VOID_CALL_HEARTS)
@@ -238,7 +238,7 @@ def test_void_call_needs_a_missing_ace(backend) -> None:
 
 def test_first_trick_call_needs_all_three_aces(backend) -> None:
     S = backend["_spitzer"]
-    assert S.FIRST_TRICK_CALL in deal(S, ACES_AT_2, 1).legal_announcements()
+    assert S.FIRST_TRICK_CALL in deal(S, ACES_AT_2, 1).legal_announcements
     state = deal(S, VOID_AT_2, 1)
     with pytest.raises(IllegalMoveError, match="you lack A♥"):
         state.announce(S.FIRST_TRICK_CALL)
@@ -248,13 +248,13 @@ def test_first_trick_call_partner_is_the_winner_of_trick_one(backend) -> None:
     S = backend["_spitzer"]
     state = deal(S, ACES_AT_2, 1)
     state.announce(S.FIRST_TRICK_CALL)
-    assert state.partner == -1 and state.revealed() == 0b0100
+    assert state.partner == -1 and state.revealed == 0b0100
     play(state, "AC 7C KC")
     assert state.partner == -1  # not settled until the trick is complete
     play(state, "JD")  # seat 1 trumps and wins
-    assert state.trick_winners() == [1]
-    assert state.partner == 1 and state.declarers() == 0b0110
-    assert state.revealed() == 0b0110
+    assert state.trick_winners == (1,)
+    assert state.partner == 1 and state.declarers == 0b0110
+    assert state.revealed == 0b0110
 
 
 def test_first_trick_call_caller_winning_trick_one_plays_alone(backend) -> None:
@@ -262,8 +262,8 @@ def test_first_trick_call_caller_winning_trick_one_plays_alone(backend) -> None:
     state = deal(S, ACES_AT_2, 1)
     state.announce(S.FIRST_TRICK_CALL)
     play(state, "7D 7C JC AD")  # the Spitzer wins
-    assert state.trick_winners() == [2]
-    assert state.partner == -1 and state.declarers() == 0b0100
+    assert state.trick_winners == (2,)
+    assert state.partner == -1 and state.declarers == 0b0100
 
 
 def test_option_first_trick_won_by_other(backend) -> None:
@@ -271,16 +271,16 @@ def test_option_first_trick_won_by_other(backend) -> None:
     state = deal(S, ACES_AT_2, 1, S.OPT_FIRST_TRICK_WON_BY_OTHER)
     state.announce(S.FIRST_TRICK_CALL)
     play(state, "7D 7C JC AD")  # caller wins trick 1: still unsettled
-    assert state.partner == -1 and state.revealed() == 0b0100
+    assert state.partner == -1 and state.revealed == 0b0100
     play(state, "AC 8C KC JD")  # seat 1 trumps trick 2
-    assert state.partner == 1 and state.declarers() == 0b0110 and state.revealed() == 0b0110
+    assert state.partner == 1 and state.declarers == 0b0110 and state.revealed == 0b0110
 
 
 def test_option_void_call_first_void_player(backend) -> None:
     S = backend["_spitzer"]
     opts = S.OPT_VOID_CALL_FIRST_VOID_PLAYER
     state = deal(S, VOID_AT_2, 1, opts)
-    said = set(state.legal_announcements())
+    said = set(state.legal_announcements)
     assert S.VOID_CALL in said and S.VOID_CALL_HEARTS not in said
     with pytest.raises(IllegalMoveError, match="names none"):
         state.announce(S.VOID_CALL_HEARTS)
@@ -291,7 +291,7 @@ def test_option_void_call_first_void_player(backend) -> None:
     play(state, "AC 7C 8C")  # seats 3 and 0 follow
     assert state.partner == -1
     play(state, "AD")  # seat 1 has no club: he is the partner, publicly
-    assert state.partner == 1 and state.revealed() == 0b0110 and state.declarers() == 0b0110
+    assert state.partner == 1 and state.revealed == 0b0110 and state.declarers == 0b0110
     assert state.called_ace == -1
 
 
@@ -313,7 +313,7 @@ def test_first_void_player_partner_is_the_first_not_to_follow(backend) -> None:
     play(state2, "AS 9S")
     assert state2.partner == -1
     play(state2, "KD")  # seat 0 has no spade and must trump
-    assert state2.partner == 0 and state2.revealed() == 0b0101
+    assert state2.partner == 0 and state2.revealed == 0b0101
 
 
 def test_first_void_player_alone_when_all_follow(backend) -> None:
@@ -327,7 +327,7 @@ def test_first_void_player_alone_when_all_follow(backend) -> None:
     state = deal(S, hands, 1, S.OPT_VOID_CALL_FIRST_VOID_PLAYER)
     state.announce(S.VOID_CALL)
     play(state, "AC 7C 8C 9C")
-    assert state.partner == -1 and state.declarers() == 0b0100 and state.revealed() == 0b0100
+    assert state.partner == -1 and state.declarers == 0b0100 and state.revealed == 0b0100
 
 
 def test_option_call_requires_lead(backend) -> None:
@@ -344,7 +344,7 @@ def test_option_call_requires_lead(backend) -> None:
 def test_schneider_is_off_by_default(backend) -> None:
     S = backend["_spitzer"]
     state = deal(S, NORMAL, 3)
-    assert S.SCHNEIDER not in state.legal_announcements()
+    assert S.SCHNEIDER not in state.legal_announcements
     with pytest.raises(IllegalMoveError, match="schneider_announcement=False"):
         state.announce(S.SCHNEIDER)
 
@@ -355,15 +355,15 @@ def test_schneider_sides(backend) -> None:
     # A black-queen holder announces: his side is the queens team.
     state = deal(S, NORMAL, 3, opts)
     state.announce(S.SCHNEIDER)
-    assert state.game_type == S.GAME_SCHNEIDER and state.declarers() == 0b0011
+    assert state.game_type == S.GAME_SCHNEIDER and state.declarers == 0b0011
     # A player without a black queen: every player without one.
     state = deal(S, NORMAL, 1, opts)  # seat 2 speaks first and holds no black queen
     state.announce(S.SCHNEIDER)
-    assert state.declarers() == 0b1100
+    assert state.declarers == 0b1100
     # The holder of both: alone.
     state = deal(S, QUEENS_AT_2, 1, opts)
     state.announce(S.SCHNEIDER)
-    assert state.declarers() == 0b0100
+    assert state.declarers == 0b0100
 
 
 def test_announcing_out_of_turn_or_unknown(backend) -> None:
@@ -443,7 +443,7 @@ def test_called_ace_must_be_played_when_its_suit_is_led(backend) -> None:
     assert legal(state) == cards("AS")
     rejected(state, "TS", "the called ace A♠ must be played when spades are led")
     play(state, "AS")
-    assert state.revealed() == 0b0110  # the partner is public once the ace falls
+    assert state.revealed == 0b0110  # the partner is public once the ace falls
 
 
 def test_called_ace_may_not_be_discarded_while_another_card_is_legal(backend) -> None:
@@ -518,7 +518,7 @@ def test_trick_resolution_in_play(backend) -> None:
     state = deal(S, NORMAL, 3)
     passes(state, 4)
     play(state, "AC 7C KD AD")  # seat 2 trumps with K♦, seat 3 over-trumps with A♦
-    assert state.trick_winners() == [3] and state.trick_points() == [11 + 0 + 4 + 11]
+    assert state.trick_winners == (3,) and state.trick_points == (11 + 0 + 4 + 11,)
     assert state.trick_leader == 3 and state.to_move == 3
 
 
@@ -527,12 +527,12 @@ def test_trick_points_and_tricks_per_seat(backend) -> None:
     state = deal(S, NORMAL, 3)
     passes(state, 4)
     play(state, "AC 7C 7D 9D")  # 11 + 0 + 0 + 0; the Spitzer wins
-    assert state.trick_winners() == [2] and state.trick_points() == [11]
+    assert state.trick_winners == (2,) and state.trick_points == (11,)
     play(state, "QH QD")  # seat 2 leads Q♥; seat 3 must follow trumps
-    assert state.current_trick() == [(2, Card("QH")), (3, Card("QD"))]
+    assert state.current_trick == ((2, Card("QH")), (3, Card("QD")))
     play(state, "QC JC")
-    assert state.trick_winners() == [2, 0] and state.trick_points() == [11, 3 + 3 + 3 + 2]
-    assert state.tricks_taken() == (1, 0, 1, 0) and state.points_taken() == (11, 0, 11, 0)
+    assert state.trick_winners == (2, 0) and state.trick_points == (11, 3 + 3 + 3 + 2)
+    assert state.tricks_taken == (1, 0, 1, 0) and state.points_taken == (11, 0, 11, 0)
 
 
 def test_undo_walks_back_to_the_start(backend) -> None:

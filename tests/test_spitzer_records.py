@@ -123,7 +123,7 @@ def test_deal_record_round_trip_at_every_step() -> None:
         record = deal.to_record()
         again = SpitzerDeal.from_record(json.loads(json.dumps(record)))
         assert again == deal
-        if deal.n_played == 0 and not deal.announcements():
+        if deal.n_played == 0 and not deal.announcements:
             break
         deal.undo()
 

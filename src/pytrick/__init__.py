@@ -7,8 +7,8 @@ reinforcement learning; ask the rules.
 >>> import pytrick
 >>> deal = pytrick.SpitzerDeal.from_seed(7)
 >>> while not deal.is_over:
-...     if deal.legal_announcements():
-...         deal.announce(deal.legal_announcements()[0])
+...     if deal.legal_announcements:
+...         deal.announce(deal.legal_announcements[0])
 ...     else:
 ...         deal.play(deal.legal_moves.min())
 >>> sum(deal.result.scores) > 0

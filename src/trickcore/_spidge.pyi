@@ -4,6 +4,7 @@ from typing import Protocol, SupportsIndex
 from typing_extensions import Self, disjoint_base
 
 from trickcore._cards import CardSet
+from trickcore._deprecated_call import CallableTuple
 from trickcore.card import Card
 
 __all__ = [
@@ -103,7 +104,8 @@ class SpidgeState:
     def hand_to_move(self) -> int | None: ...
     @property
     def history(self) -> tuple[Card, ...]: ...
-    def history_hands(self) -> tuple[int, ...]: ...
+    @property
+    def history_hands(self) -> CallableTuple[int]: ...
     @property
     def trick_winners(self) -> tuple[int, ...]: ...
     @property

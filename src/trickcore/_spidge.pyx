@@ -14,6 +14,7 @@ from trickcore._cards cimport (CardSet, bits_tuple, cardset_from_mask, card_coun
                                nth_card, to_mask)
 from trickcore import _spidge_messages as messages
 from trickcore._arguments import as_int, card_number, check_range, check_seed, not_initialised
+from trickcore._deprecated_call import tuple_view
 from trickcore.card import ALL_CARDS, Card
 from trickcore._arguments import check_range
 from trickcore.errors import (
@@ -349,6 +350,10 @@ cdef inline int _need_deal(SpidgeState state) except -1:
     return 0
 
 
+# history_hands was a method: callable one more release, with a DeprecationWarning.
+_HistoryHands = tuple_view("history_hands")
+
+
 cdef class SpidgeState:
     """One Spidge deal in play: four hands, the tricks so far, the options.
 
@@ -437,9 +442,10 @@ cdef class SpidgeState:
         """Every card played, in order."""
         return tuple([_ALL[self.s.history[i]] for i in range(self.s.n_played)])
 
+    @property
     def history_hands(self):
         """The hand that played each card of :attr:`history`."""
-        return tuple([(self.s.leaders[i >> 2] + (i & 3)) & 3 for i in range(self.s.n_played)])
+        return _HistoryHands([(self.s.leaders[i >> 2] + (i & 3)) & 3 for i in range(self.s.n_played)])
 
     @property
     def trick_winners(self):

@@ -2,6 +2,7 @@
 """Spitzer (RULES.md §1), compiled: card tables, the deal state and its kernels."""
 
 from trickcore._arguments import as_int, card_number, check_range, check_seat, not_initialised
+from trickcore._deprecated_call import int_view, tuple_view
 from trickcore.card import Card
 from trickcore.errors import InvalidCardError, RulesError
 
@@ -868,6 +869,20 @@ cdef inline int _need_deal(SpitzerState state) except -1:
     return 0
 
 
+# The views that were methods: callable one more release, with a DeprecationWarning.
+_Announcements = tuple_view("announcements")
+_Plays = tuple_view("plays")
+_CurrentTrick = tuple_view("current_trick")
+_TrickWinners = tuple_view("trick_winners")
+_TrickPoints = tuple_view("trick_points")
+_TricksTaken = tuple_view("tricks_taken")
+_PointsTaken = tuple_view("points_taken")
+_LegalAnnouncements = tuple_view("legal_announcements")
+_LegalMask = int_view("legal_mask")
+_Declarers = int_view("declarers")
+_Revealed = int_view("revealed")
+
+
 cdef class SpitzerState:
     """One Spitzer deal, from the announcements to the score (compiled core).
 
@@ -977,24 +992,29 @@ cdef class SpitzerState:
         """The eight cards *seat* was dealt."""
         return cardset_from_mask(spitzer_sparse(spitzer_original_hand(&self.deal, _seat(seat))))
 
+    @property
     def announcements(self):
         """(seat, code) of every announcement so far, passes included."""
         cdef int i
-        return [((self.deal.dealer + 1 + i) & 3,
-                 self.deal.announcement if i == self.deal.n_spoken - 1 else SP_PASS)
-                for i in range(self.deal.n_spoken)]
+        return _Announcements([((self.deal.dealer + 1 + i) & 3,
+                                self.deal.announcement if i == self.deal.n_spoken - 1 else SP_PASS)
+                               for i in range(self.deal.n_spoken)])
 
+    @property
     def plays(self):
         """(seat, card) of every card played so far, in order."""
         cdef int i
-        return [(spitzer_seat_of_play(&self.deal, i), ALL_CARDS[spitzer_card(self.deal.plays[i])])
-                for i in range(self.deal.n_played)]
+        return _Plays([(spitzer_seat_of_play(&self.deal, i),
+                        ALL_CARDS[spitzer_card(self.deal.plays[i])])
+                       for i in range(self.deal.n_played)])
 
+    @property
     def current_trick(self):
         """(seat, card) of the cards in the trick being played."""
         cdef int i, first = self.deal.n_played & ~3
-        return [(spitzer_seat_of_play(&self.deal, i), ALL_CARDS[spitzer_card(self.deal.plays[i])])
-                for i in range(first, self.deal.n_played)]
+        return _CurrentTrick([(spitzer_seat_of_play(&self.deal, i),
+                               ALL_CARDS[spitzer_card(self.deal.plays[i])])
+                              for i in range(first, self.deal.n_played)])
 
     @property
     def trick_leader(self):
@@ -1003,17 +1023,22 @@ cdef class SpitzerState:
             return -1
         return spitzer_leader(&self.deal, self.deal.n_played >> 2)
 
+    @property
     def trick_winners(self):
         """The winner of every completed trick: the highest trump, else the
         highest card of the fail suit led (RULES.md 1.6)."""
         cdef int t
-        return [spitzer_trick_winner(&self.deal, t) for t in range(self.deal.n_played >> 2)]
+        return _TrickWinners([spitzer_trick_winner(&self.deal, t)
+                              for t in range(self.deal.n_played >> 2)])
 
+    @property
     def trick_points(self):
         """The card points in every completed trick."""
         cdef int t
-        return [spitzer_trick_points(&self.deal, t) for t in range(self.deal.n_played >> 2)]
+        return _TrickPoints([spitzer_trick_points(&self.deal, t)
+                             for t in range(self.deal.n_played >> 2)])
 
+    @property
     def tricks_taken(self):
         """Completed tricks won by each seat."""
         cdef int counts[4]
@@ -1021,8 +1046,9 @@ cdef class SpitzerState:
         counts[0] = counts[1] = counts[2] = counts[3] = 0
         for t in range(self.deal.n_played >> 2):
             counts[spitzer_trick_winner(&self.deal, t)] += 1
-        return (counts[0], counts[1], counts[2], counts[3])
+        return _TricksTaken((counts[0], counts[1], counts[2], counts[3]))
 
+    @property
     def points_taken(self):
         """Card points won by each seat in completed tricks."""
         cdef int totals[4]
@@ -1030,17 +1056,18 @@ cdef class SpitzerState:
         totals[0] = totals[1] = totals[2] = totals[3] = 0
         for t in range(self.deal.n_played >> 2):
             totals[spitzer_trick_winner(&self.deal, t)] += spitzer_trick_points(&self.deal, t)
-        return (totals[0], totals[1], totals[2], totals[3])
+        return _PointsTaken((totals[0], totals[1], totals[2], totals[3]))
 
     # -- announcements (RULES.md 1.5) --------------------------------------------
 
+    @property
     def legal_announcements(self):
         """The announcement codes the seat to speak may make (PASS first);
         empty once the announcements are over."""
         _need_deal(self)
         cdef uint32_t m = spitzer_legal_announcements(&self.deal)
         cdef int code
-        return tuple([code for code in range(SP_N_ANNOUNCEMENTS) if m & _bit(code)])
+        return _LegalAnnouncements([code for code in range(SP_N_ANNOUNCEMENTS) if m & _bit(code)])
 
     def announce(self, code, seat=None):
         """Pass (PASS) or announce *code* for the seat to speak.
@@ -1068,10 +1095,14 @@ cdef class SpitzerState:
 
     # -- play (RULES.md 1.6) -------------------------------------------------------
 
+    @property
     def legal_mask(self):
         """The legal cards for the seat to play, as a mask (0 outside play)."""
         _need_deal(self)
         return spitzer_sparse(spitzer_legal(&self.deal))
+
+
+        return _LegalMask(spitzer_sparse(spitzer_legal(&self.deal)))
 
     @property
     def legal_moves(self):
@@ -1177,15 +1208,17 @@ cdef class SpitzerState:
         unsettled, or not a call game)."""
         return spitzer_partner(&self.deal)
 
+    @property
     def declarers(self):
         """The declaring side as a mask of seats (bit *s* = seat *s*), as far as
         it is settled; complete once the deal is over."""
-        return spitzer_declarers(&self.deal)
+        return _Declarers(spitzer_declarers(&self.deal))
 
+    @property
     def revealed(self):
         """Seats publicly known to be on the declaring side (RULES.md 1.7), as a
         mask: it depends only on the announcements and the cards played."""
-        return spitzer_revealed(&self.deal)
+        return _Revealed(spitzer_revealed(&self.deal))
 
     def raw_result(self):
         """(game type, declarers mask, their card points, their tricks, scoring
@@ -1218,16 +1251,16 @@ cdef class SpitzerState:
     def __repr__(self):
         _need_deal(self)
         hands = tuple(str(self.original_hand(s)) for s in range(4))
-        codes = tuple([code for _, code in self.announcements()])
-        plays = tuple([str(card) for _, card in self.plays()])
+        codes = tuple([code for _, code in self.announcements])
+        plays = tuple([str(card) for _, card in self.plays])
         return (f"{type(self).__name__}({hands!r}, dealer={self.deal.dealer}, "
                 f"options={self.deal.options}, announcements={codes!r}, plays={plays!r})")
 
     def __reduce__(self):
         _need_deal(self)
         hands = tuple([int(self.original_hand(s)) for s in range(4)])
-        codes = tuple([code for _, code in self.announcements()])
-        plays = tuple([int(card) for _, card in self.plays()])
+        codes = tuple([code for _, code in self.announcements])
+        plays = tuple([int(card) for _, card in self.plays])
         return (type(self), (hands, self.deal.dealer, self.deal.options, codes, plays))
 
 

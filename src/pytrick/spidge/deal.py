@@ -15,6 +15,7 @@ from pytrick.spidge.result import Category, SpidgeResult
 from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.table import Hand, Turn, hand_of, player_of
 from trickcore import CardSet
+from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore.card import Card
 from trickcore.errors import IllegalMoveError
 
@@ -25,6 +26,9 @@ _core = trickcore.spidge
 CardLike = Card | int | str
 HandLike = CardSet | int | str | Iterable[int | str]
 _D = TypeVar("_D", bound="SpidgeDeal")
+# plays and tricks were methods: callable one more release, with a DeprecationWarning.
+_Plays = tuple_view("plays")
+_Tricks = tuple_view("tricks")
 
 
 class _Context(NamedTuple):
@@ -190,19 +194,21 @@ class SpidgeDeal(_core.SpidgeState):
             raise ValueError(f"invalid player {player!r}: players are 0, 1 and 2")
         return player
 
-    def plays(self) -> tuple[tuple[Hand, Card], ...]:
+    @property
+    def plays(self) -> CallableTuple[tuple[Hand, Card]]:
         """Every card played: (hand, card), in order."""
-        return tuple(zip((Hand(h) for h in self.history_hands()), self.history, strict=False))
+        return _Plays(zip((Hand(h) for h in self.history_hands), self.history, strict=False))
 
-    def tricks(self) -> tuple[Trick, ...]:
+    @property
+    def tricks(self) -> CallableTuple[Trick]:
         """The complete tricks, in order."""
-        plays = self.plays()
+        plays = self.plays
         result = []
         for t, winner in enumerate(self.trick_winners):
             four = plays[4 * t : 4 * t + 4]
             cards = (four[0][1], four[1][1], four[2][1], four[3][1])
             result.append(Trick(four[0][0], cards, Hand(winner)))
-        return tuple(result)
+        return _Tricks(result)
 
     @property
     def result(self) -> SpidgeResult:
@@ -233,7 +239,7 @@ class SpidgeDeal(_core.SpidgeState):
         """Exactly what *player* may know; see :class:`SpidgeObservation`."""
         seat = self.hand_of(player)
         to_move = self.to_move
-        plays = self.plays()
+        plays = self.plays
         start = self.tricks_played * 4
         return SpidgeObservation(
             player=player,

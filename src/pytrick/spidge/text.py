@@ -58,7 +58,7 @@ def hands_lines(deal: SpidgeDeal) -> list[str]:
 def tricks_lines(deal: SpidgeDeal) -> list[str]:
     """One line per complete trick: who led, the cards, who won."""
     lines = []
-    for number, trick in enumerate(deal.tricks(), 1):
+    for number, trick in enumerate(deal.tricks, 1):
         order = [Hand((trick.leader + i) % 4) for i in range(4)]
         cards = ", ".join(
             f"{_hand_name(deal, hand)} {card.unicode()}"

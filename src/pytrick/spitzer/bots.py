@@ -43,7 +43,7 @@ class RandomBot:
     >>> from pytrick.spitzer import SpitzerDeal
     >>> deal = SpitzerDeal.from_seed(1)
     >>> bot = RandomBot(seed=0)
-    >>> bot.announce(deal.observation(deal.to_move)) in deal.legal_announcements()
+    >>> bot.announce(deal.observation(deal.to_move)) in deal.legal_announcements
     True
     """
 

@@ -13,6 +13,7 @@ from pytrick.spitzer.observation import SpitzerObservation
 from pytrick.spitzer.result import SpitzerResult
 from pytrick.spitzer.rules import SpitzerRules
 from trickcore import CardSet
+from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore.card import ALL_CARDS, Card
 
 __all__ = ["SpitzerDeal", "shuffled_pack"]
@@ -22,6 +23,8 @@ _core = trickcore.spitzer
 CardLike = Card | int | str
 HandLike = CardSet | int | str | Iterable[int | str]
 _D = TypeVar("_D", bound="SpitzerDeal")
+# legal_announcements was a method: callable one more release, with a DeprecationWarning.
+_LegalAnnouncements = tuple_view("legal_announcements")
 
 
 def shuffled_pack(rng: random.Random) -> list[Card]:
@@ -48,7 +51,7 @@ class SpitzerDeal(_core.SpitzerState):
     >>> deal = SpitzerDeal.from_seed(2)
     >>> deal.dealer, deal.to_move
     (3, 0)
-    >>> deal.legal_announcements()[:2]
+    >>> deal.legal_announcements[:2]
     (<Announcement.PASS: 0>, <Announcement.ZOLA: 1>)
     >>> for _ in range(4):
     ...     deal.announce("pass")
@@ -109,9 +112,10 @@ class SpitzerDeal(_core.SpitzerState):
         """The rule options of this deal (``target`` is the default: it belongs to games)."""
         return SpitzerRules.from_flags(self.options)
 
-    def legal_announcements(self) -> tuple[Announcement, ...]:
+    @property
+    def legal_announcements(self) -> CallableTuple[Announcement]:
         """What the seat to speak may say (PASS first); empty once play has begun."""
-        return tuple(Announcement(code) for code in super().legal_announcements())
+        return _LegalAnnouncements(Announcement(code) for code in super().legal_announcements)
 
     def announce(self, code: Announcement | int | str, seat: int | None = None) -> None:
         """Pass or announce for the seat to speak (``"pass"``, ``"zola"``,
@@ -129,7 +133,7 @@ class SpitzerDeal(_core.SpitzerState):
     def declaring_side(self) -> frozenset[int]:
         """The declaring side as far as it is settled (complete once the deal is over).
         This is omniscient: players see :meth:`observation`."""
-        mask = self.declarers()
+        mask = self.declarers
         return frozenset(s for s in range(4) if mask >> s & 1)
 
     @property
@@ -142,20 +146,20 @@ class SpitzerDeal(_core.SpitzerState):
         """Exactly what *seat* may know (RULES.md 1.7); see :class:`SpitzerObservation`."""
         own = self.hand(seat)
         to_move = self.to_move
-        revealed = self.revealed()
+        revealed = self.revealed
         return SpitzerObservation(
             seat=seat,
             dealer=self.dealer,
             rules=self.rules,
             hand=own,
-            announcements=tuple((s, Announcement(code)) for s, code in self.announcements()),
-            plays=tuple(self.plays()),
-            trick_winners=tuple(self.trick_winners()),
-            trick_points=tuple(self.trick_points()),
+            announcements=tuple((s, Announcement(code)) for s, code in self.announcements),
+            plays=tuple(self.plays),
+            trick_winners=tuple(self.trick_winners),
+            trick_points=tuple(self.trick_points),
             revealed=frozenset(s for s in range(4) if revealed >> s & 1),
             to_move=to_move,
             legal_moves=self.legal_moves if to_move == seat else CardSet(),
-            legal_announcements=self.legal_announcements() if to_move == seat else (),
+            legal_announcements=self.legal_announcements if to_move == seat else (),
         )
 
     # -- records -------------------------------------------------------------------

@@ -64,7 +64,7 @@ def demo(
         for seat in range(4):
             print(f"  seat {seat}: {hand_text(deal.hand(seat))}", file=out)
         play_deal(deal, players)
-        said = ", ".join(f"seat {s} {_announcement_name(c)}" for s, c in deal.announcements())
+        said = ", ".join(f"seat {s} {_announcement_name(c)}" for s, c in deal.announcements)
         print(f"Announcements: {said}", file=out)
         for line in tricks_lines(deal):
             print(line, file=out)

@@ -64,8 +64,8 @@ def deal_body(deal: SpitzerDeal) -> dict[str, Any]:
     body: dict[str, Any] = {
         "dealer": deal.dealer,
         "hands": [[str(card) for card in deal.original_hand(seat)] for seat in range(4)],
-        "announcements": [Announcement(code).token for _, code in deal.announcements()],
-        "plays": [str(card) for _, card in deal.plays()],
+        "announcements": [Announcement(code).token for _, code in deal.announcements],
+        "plays": [str(card) for _, card in deal.plays],
     }
     if deal.is_over:
         body["result"] = deal.result.to_json()

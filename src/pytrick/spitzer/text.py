@@ -25,15 +25,15 @@ def hand_text(cards: CardSet) -> str:
 
 
 def announcements_text(deal: SpitzerDeal) -> str:
-    said = [f"seat {seat} {Announcement(code)}" for seat, code in deal.announcements()]
+    said = [f"seat {seat} {Announcement(code)}" for seat, code in deal.announcements]
     return ", ".join(said) if said else "none yet"
 
 
 def tricks_lines(deal: SpitzerDeal) -> list[str]:
     lines = []
-    plays = deal.plays()
-    winners = deal.trick_winners()
-    points = deal.trick_points()
+    plays = deal.plays
+    winners = deal.trick_winners
+    points = deal.trick_points
     for t in range(0, len(plays), 4):
         cards = "  ".join(f"{seat}:{card.unicode()}" for seat, card in plays[t : t + 4])
         index = t // 4
@@ -66,11 +66,11 @@ def deal_summary_json(deal: SpitzerDeal) -> dict[str, Any]:
         "game": "spitzer",
         "kind": "deal",
         "dealer": deal.dealer,
-        "announcements": [Announcement(code).token for _, code in deal.announcements()],
+        "announcements": [Announcement(code).token for _, code in deal.announcements],
         "game_type": deal.game.name.lower() if deal.game is not None else None,
         "cards_played": deal.n_played,
-        "trick_winners": deal.trick_winners(),
-        "trick_points": deal.trick_points(),
+        "trick_winners": list(deal.trick_winners),
+        "trick_points": list(deal.trick_points),
         "is_over": deal.is_over,
     }
     data["result"] = deal.result.to_json() if deal.is_over else None

@@ -155,12 +155,12 @@ def _spitzer_deal(rng: _Rng, dealer: int, options: int) -> _spitzer.SpitzerState
 
 def _spitzer_announce(state: _spitzer.SpitzerState, rng: _Rng) -> None:
     while state.phase == _spitzer.AUCTION:
-        state.announce(rng.choose(state.legal_announcements()))
+        state.announce(rng.choose(state.legal_announcements))
 
 
 def _spitzer_playout(state: _spitzer.SpitzerState, rng: _Rng) -> None:
     while not state.is_over:
-        state.play(rng.choose(_bits(state.legal_mask())))
+        state.play(rng.choose(_bits(state.legal_mask)))
 
 
 def _spidge_deal(rng: _Rng, flags: int, slam: int, spidge: int) -> _spidge.SpidgeState:
@@ -363,8 +363,8 @@ class SpitzerBatch(_Batch):
     def _legal(self, i: int) -> list[int]:
         state = self._deals[i]
         if state.phase == _spitzer.AUCTION:
-            return [SPITZER_ANNOUNCE_OFFSET + code for code in state.legal_announcements()]
-        return sorted(_spitzer.action_index(c) for c in _bits(state.legal_mask()))
+            return [SPITZER_ANNOUNCE_OFFSET + code for code in state.legal_announcements]
+        return sorted(_spitzer.action_index(c) for c in _bits(state.legal_mask))
 
     @_locked
     def reset(self, ids: object = None) -> None:

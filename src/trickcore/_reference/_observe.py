@@ -92,18 +92,18 @@ def spitzer_observation(state: Any, seat: int) -> np.ndarray:
 
     for card in state.hand(seat):
         p.set("own_hand", _spitzer.action_index(int(card)))
-    plays = [(s, int(c)) for s, c in state.plays()]
+    plays = [(s, int(c)) for s, c in state.plays]
     for s, c in plays:
         p.set("played_by", 32 * rel(s) + _spitzer.action_index(c))
-    for position, (_, c) in enumerate(state.current_trick()):
+    for position, (_, c) in enumerate(state.current_trick):
         p.set("current_trick", 32 * position + _spitzer.action_index(int(c)))
     n = len(plays)
-    winners = list(state.trick_winners())
+    winners = list(state.trick_winners)
     leaders = [(state.dealer + 1) % 4, *winners]
     for t in range(n // 4 + 1 if n < 32 else 8):
         p.set("trick_leaders", 4 * t + rel(leaders[t]))
     points = [0, 0, 0, 0]
-    for t, (w, pts) in enumerate(zip(winners, state.trick_points(), strict=False)):
+    for t, (w, pts) in enumerate(zip(winners, state.trick_points, strict=False)):
         p.set("trick_winners", 4 * t + rel(w))
         points[rel(w)] += pts
     for r in range(4):
@@ -112,9 +112,9 @@ def spitzer_observation(state: Any, seat: int) -> np.ndarray:
         p.set("announcement", state.announcement)
     if state.announcer >= 0:
         p.set("announcer", rel(state.announcer))
-    p.set("n_spoken", len(state.announcements()))
+    p.set("n_spoken", len(state.announcements))
     for s in range(4):
-        if state.revealed() >> s & 1:
+        if state.revealed >> s & 1:
             p.set("revealed", rel(s))
     for i, (s, c) in enumerate(plays):
         if i % 4 == 0:
@@ -151,7 +151,7 @@ def spidge_observation(state: Any, hand: int) -> np.ndarray:
     for card in state.hand(_spidge.DUMMY):
         p.set("dummy_hand", int(card))
     history = [int(c) for c in state.history]
-    who = list(state.history_hands())
+    who = list(state.history_hands)
     for c, h in zip(history, who, strict=False):
         p.set("played_by", 54 * rel(h) + c)
     n = len(history)

@@ -17,6 +17,7 @@ from trickcore._arguments import (
     check_seed,
     not_initialised,
 )
+from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore._reference._cards import CardSet, mask_of
 from trickcore.card import ALL_CARDS, JOKER_1, JOKER_2, Card, Suit
 from trickcore.errors import (
@@ -199,6 +200,10 @@ class _Random(Protocol):
     def random(self) -> float: ...
 
 
+# history_hands was a method: callable one more release, with a DeprecationWarning.
+_HistoryHands = tuple_view("history_hands")
+
+
 class SpidgeState:
     """One Spidge deal in play: four hands, the tricks so far, the options.
 
@@ -308,9 +313,10 @@ class SpidgeState:
         """Every card played, in order."""
         return tuple(ALL_CARDS[c] for c in self._history)
 
-    def history_hands(self) -> tuple[int, ...]:
+    @property
+    def history_hands(self) -> CallableTuple[int]:
         """The hand that played each card of :attr:`history`."""
-        return tuple((self._leaders[i // 4] + i % 4) % 4 for i in range(len(self._history)))
+        return _HistoryHands((self._leaders[i // 4] + i % 4) % 4 for i in range(len(self._history)))
 
     @property
     def trick_winners(self) -> tuple[int, ...]:
@@ -346,7 +352,7 @@ class SpidgeState:
     def initial_hands(self) -> tuple[CardSet, CardSet, CardSet, CardSet]:
         """The four hands as dealt."""
         cards = [set(h) for h in self._hands]
-        for card, hand in zip(self._history, self.history_hands(), strict=False):
+        for card, hand in zip(self._history, self.history_hands, strict=False):
             cards[hand].add(card)
         return (CardSet(cards[0]), CardSet(cards[1]), CardSet(cards[2]), CardSet(cards[3]))
 

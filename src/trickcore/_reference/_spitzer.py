@@ -17,6 +17,7 @@ from trickcore._arguments import (
     check_seat,
     not_initialised,
 )
+from trickcore._deprecated_call import CallableInt, CallableTuple, int_view, tuple_view
 from trickcore._reference._cards import CardSet
 from trickcore.card import Card, Rank, Suit, parse_card
 from trickcore.errors import IllegalMoveError, InvalidCardError, RulesError
@@ -372,6 +373,20 @@ class _Random(Protocol):
     def random(self) -> float: ...
 
 
+# The views that were methods: callable one more release, with a DeprecationWarning.
+_Announcements = tuple_view("announcements")
+_Plays = tuple_view("plays")
+_CurrentTrick = tuple_view("current_trick")
+_TrickWinners = tuple_view("trick_winners")
+_TrickPoints = tuple_view("trick_points")
+_TricksTaken = tuple_view("tricks_taken")
+_PointsTaken = tuple_view("points_taken")
+_LegalAnnouncements = tuple_view("legal_announcements")
+_LegalMask = int_view("legal_mask")
+_Declarers = int_view("declarers")
+_Revealed = int_view("revealed")
+
+
 class SpitzerState:
     """One Spitzer deal, from the announcements to the score (reference twin).
 
@@ -528,13 +543,21 @@ class SpitzerState:
         """The eight cards *seat* was dealt."""
         return CardSet(self._dealt[_seat(seat)])
 
-    def announcements(self) -> list[tuple[int, int]]:
-        """(seat, code) of every announcement so far, passes included."""
+    def _raw_announcements(self) -> list[tuple[int, int]]:
         return [((self._dealer + 1 + i) % 4, code) for i, code in enumerate(self._spoken)]
 
-    def plays(self) -> list[tuple[int, Card]]:
-        """(seat, card) of every card played so far, in order."""
+    @property
+    def announcements(self) -> CallableTuple[tuple[int, int]]:
+        """(seat, code) of every announcement so far, passes included."""
+        return _Announcements(self._raw_announcements())
+
+    def _raw_plays(self) -> list[tuple[int, Card]]:
         return [(seat, Card(card)) for seat, card in self._plays]
+
+    @property
+    def plays(self) -> CallableTuple[tuple[int, Card]]:
+        """(seat, card) of every card played so far, in order."""
+        return _Plays(self._raw_plays())
 
     def _tricks(self) -> list[list[tuple[int, int]]]:
         return [self._plays[i : i + 4] for i in range(0, len(self._plays), 4)]
@@ -547,16 +570,20 @@ class SpitzerState:
             return []
         return self._tricks()[-1]
 
-    def current_trick(self) -> list[tuple[int, Card]]:
-        """(seat, card) of the cards in the trick being played."""
+    def _raw_current_trick(self) -> list[tuple[int, Card]]:
         return [(seat, Card(card)) for seat, card in self._current_trick()]
+
+    @property
+    def current_trick(self) -> CallableTuple[tuple[int, Card]]:
+        """(seat, card) of the cards in the trick being played."""
+        return _CurrentTrick(self._raw_current_trick())
 
     @property
     def trick_leader(self) -> int:
         """The seat leading the current trick (-1 when the deal is over)."""
         if self.is_over:
             return -1
-        winners = self.trick_winners()
+        winners = self._raw_trick_winners()
         return winners[-1] if winners else (self._dealer + 1) % 4
 
     @staticmethod
@@ -567,26 +594,42 @@ class SpitzerState:
                 best_seat, best = seat, card
         return best_seat
 
-    def trick_winners(self) -> list[int]:
-        """The winner of every completed trick: the highest trump, else the
-        highest card of the fail suit led (RULES.md 1.6)."""
+    def _raw_trick_winners(self) -> list[int]:
         return [self._winner(trick) for trick in self._complete_tricks()]
 
-    def trick_points(self) -> list[int]:
-        """The card points in every completed trick."""
+    @property
+    def trick_winners(self) -> CallableTuple[int]:
+        """The winner of every completed trick: the highest trump, else the
+        highest card of the fail suit led (RULES.md 1.6)."""
+        return _TrickWinners(self._raw_trick_winners())
+
+    def _raw_trick_points(self) -> list[int]:
         return [sum(card_points(card) for _, card in trick) for trick in self._complete_tricks()]
 
-    def tricks_taken(self) -> tuple[int, int, int, int]:
-        """Completed tricks won by each seat."""
-        winners = self.trick_winners()
+    @property
+    def trick_points(self) -> CallableTuple[int]:
+        """The card points in every completed trick."""
+        return _TrickPoints(self._raw_trick_points())
+
+    def _raw_tricks_taken(self) -> tuple[int, int, int, int]:
+        winners = self._raw_trick_winners()
         return tuple(winners.count(seat) for seat in range(4))  # type: ignore[return-value]
 
-    def points_taken(self) -> tuple[int, int, int, int]:
-        """Card points won by each seat in completed tricks."""
+    @property
+    def tricks_taken(self) -> CallableTuple[int]:
+        """Completed tricks won by each seat."""
+        return _TricksTaken(self._raw_tricks_taken())
+
+    def _raw_points_taken(self) -> tuple[int, int, int, int]:
         totals = [0, 0, 0, 0]
-        for winner, points in zip(self.trick_winners(), self.trick_points(), strict=True):
+        for winner, points in zip(self._raw_trick_winners(), self._raw_trick_points(), strict=True):
             totals[winner] += points
         return tuple(totals)  # type: ignore[return-value]
+
+    @property
+    def points_taken(self) -> CallableTuple[int]:
+        """Card points won by each seat in completed tricks."""
+        return _PointsTaken(self._raw_points_taken())
 
     # -- announcements (RULES.md 1.5) ----------------------------------------
 
@@ -642,15 +685,19 @@ class SpitzerState:
         # Void in the named suit, he lacks its ace: the missing fail ace of 1.5 holds.
         return 0, []
 
-    def legal_announcements(self) -> tuple[int, ...]:
-        """The announcement codes the seat to speak may make (PASS first);
-        empty once the announcements are over."""
+    def _raw_legal_announcements(self) -> tuple[int, ...]:
         if self.phase != AUCTION:
             return ()
         seat = self.to_move
         return tuple(
             code for code in range(N_ANNOUNCEMENTS) if self._announcement_fault(seat, code)[0] == 0
         )
+
+    @property
+    def legal_announcements(self) -> CallableTuple[int]:
+        """The announcement codes the seat to speak may make (PASS first);
+        empty once the announcements are over."""
+        return _LegalAnnouncements(self._raw_legal_announcements())
 
     def announce(self, code: int, seat: int | None = None) -> None:
         """Pass (PASS) or announce *code* for the seat to speak.
@@ -676,7 +723,7 @@ class SpitzerState:
 
     def _has_led(self, seat: int) -> bool:
         """Has *seat* led a trick before the current one?"""
-        leaders = [(self._dealer + 1) % 4, *self.trick_winners()]
+        leaders = [(self._dealer + 1) % 4, *self._raw_trick_winners()]
         return seat in leaders[: self.trick_number]
 
     def _lead_duty(self, seat: int) -> tuple[int, set[int]]:
@@ -718,9 +765,13 @@ class SpitzerState:
             return hand - {ace}
         return set(hand)
 
-    def legal_mask(self) -> int:
-        """The legal cards for the seat to play, as a mask (0 outside play)."""
+    def _raw_legal_mask(self) -> int:
         return sum(1 << c for c in self._legal())
+
+    @property
+    def legal_mask(self) -> CallableInt:
+        """The legal cards for the seat to play, as a mask (0 outside play)."""
+        return _LegalMask(self._raw_legal_mask())
 
     @property
     def legal_moves(self) -> CardSet:
@@ -832,7 +883,7 @@ class SpitzerState:
         """For a first-trick call, the index of the trick that settles the partner
         (-1 while unsettled; 8 if the caller won every trick)."""
         caller = self.announcer
-        winners = self.trick_winners()
+        winners = self._raw_trick_winners()
         if self._options & OPT_FIRST_TRICK_WON_BY_OTHER:
             for i, winner in enumerate(winners):
                 if winner != caller:
@@ -867,13 +918,11 @@ class SpitzerState:
         if game == GAME_FIRST_TRICK_CALL:
             index = self._deciding_trick()
             if 0 <= index < 8:
-                winner = self.trick_winners()[index]
+                winner = self._raw_trick_winners()[index]
                 return winner if winner != self.announcer else -1
         return -1
 
-    def declarers(self) -> int:
-        """The declaring side as a mask of seats (bit *s* = seat *s*), as far as
-        it is settled; complete once the deal is over."""
+    def _raw_declarers(self) -> int:
         game = self.game_type
         if game < 0:
             return 0
@@ -891,9 +940,13 @@ class SpitzerState:
                 side.add(self.partner)
         return sum(1 << seat for seat in side)
 
-    def revealed(self) -> int:
-        """Seats publicly known to be on the declaring side (RULES.md 1.7), as a
-        mask: it depends only on the announcements and the cards played."""
+    @property
+    def declarers(self) -> CallableInt:
+        """The declaring side as a mask of seats (bit *s* = seat *s*), as far as
+        it is settled; complete once the deal is over."""
+        return _Declarers(self._raw_declarers())
+
+    def _raw_revealed(self) -> int:
         game = self.game_type
         if game < 0:
             return 0
@@ -920,15 +973,21 @@ class SpitzerState:
                 side.add(self.partner)
         return sum(1 << seat for seat in side)
 
+    @property
+    def revealed(self) -> CallableInt:
+        """Seats publicly known to be on the declaring side (RULES.md 1.7), as a
+        mask: it depends only on the announcements and the cards played."""
+        return _Revealed(self._raw_revealed())
+
     def raw_result(self) -> tuple[int, int, int, int, int, tuple[int, int, int, int]]:
         """(game type, declarers mask, their card points, their tricks, scoring
         column, game points per seat), once the deal is over (RULES.md 1.8)."""
         if not self.is_over:
             raise _msg.not_over(self.trick_number)
         game = self.game_type
-        side = self.declarers()
-        points = sum(p for s, p in enumerate(self.points_taken()) if side >> s & 1)
-        tricks = sum(t for s, t in enumerate(self.tricks_taken()) if side >> s & 1)
+        side = self._raw_declarers()
+        points = sum(p for s, p in enumerate(self._raw_points_taken()) if side >> s & 1)
+        tricks = sum(t for s, t in enumerate(self._raw_tricks_taken()) if side >> s & 1)
         column = scoring_column(points, tricks)
         entry = SCORING_TABLE[game][column]
         scores = [0, 0, 0, 0]
