@@ -9,8 +9,16 @@ from types import ModuleType
 
 import pytest
 
+import trickcore
 from pytrick.spidge import SpidgeDeal
-from pytrick.spitzer import Announcement, SpitzerDeal
+from pytrick.spitzer import (
+    Announcement,
+    GameType,
+    HeuristicBot,
+    Phase,
+    SpitzerDeal,
+    SpitzerRules,
+)
 
 SPITZER_VIEWS = (
     "announcements",
@@ -95,3 +103,113 @@ def test_public_deals_views_are_properties() -> None:
         assert spidge.plays() == spidge.plays
     with pytest.warns(DeprecationWarning, match="^tricks is a property now"):
         assert spidge.tricks() == spidge.tricks
+
+
+# -- typed views on the public deal: Phase, game, declaring_side, rules ------------
+
+# Dealer 1, seat 2 leads: both black queens and all three fail aces.
+ACES_AT_2 = ("KC 9H TH KH 9S TS KS JC", "JS JH QH TD JD QD KD AD",
+             "QC QS AC AS AH 7D 8D 9D", "7C 8C 9C TC 7H 8H 7S 8S")
+# Dealer 1: seat 2 holds both queens, A♣ and A♠, no heart; seat 1 no club.
+VOID_AT_2 = ("KH TH 9H 8C 9C KC QD KD", "JH QH 7S 8S JS KS JC AD",
+             "QC QS AC TC AS 7D 8D 9D", "AH 7H 8H 9S TS 7C JD TD")
+
+
+def _play(deal: SpitzerDeal, words: str) -> None:
+    for word in words.split():
+        deal.play(word)
+
+
+def test_phase_is_a_public_int_enum() -> None:
+    deal = SpitzerDeal.from_seed(5)
+    assert deal.phase is Phase.AUCTION and deal.phase == trickcore.spitzer.AUCTION
+    for _ in range(4):
+        deal.announce("pass")
+    assert deal.phase is Phase.PLAY
+    while not deal.is_over:
+        deal.play(next(iter(deal.legal_moves)))
+    assert deal.phase is Phase.OVER
+    # The core keeps the raw int for the C-minded.
+    assert type(trickcore.spitzer.SpitzerState.phase.__get__(deal)) is int
+
+
+def test_declaring_side_is_none_until_a_first_trick_call_is_settled() -> None:
+    deal = SpitzerDeal.from_hands(ACES_AT_2, dealer=1)
+    assert deal.game is None and deal.declaring_side is None
+    deal.announce("first_trick_call")
+    assert deal.game is GameType.FIRST_TRICK_CALL
+    _play(deal, "AC 7C KC")
+    assert deal.declaring_side is None  # the partner is not known before trick 1 ends
+    _play(deal, "JD")  # seat 1 trumps and wins trick 1
+    assert deal.declaring_side == frozenset({1, 2})
+    alone = SpitzerDeal.from_hands(ACES_AT_2, dealer=1)
+    alone.announce("first_trick_call")
+    _play(alone, "7D 7C JC AD")  # the caller wins trick 1: he plays alone, settled
+    assert alone.declaring_side == frozenset({2})
+
+
+def test_declaring_side_under_first_trick_won_by_other() -> None:
+    rules = SpitzerRules(first_trick_call="first_trick_won_by_other")
+    deal = SpitzerDeal.from_hands(ACES_AT_2, dealer=1, rules=rules)
+    deal.announce("first_trick_call")
+    _play(deal, "7D 7C JC AD")  # the caller wins trick 1: still open
+    assert deal.declaring_side is None
+    _play(deal, "AC 8C KC JD")  # seat 1 trumps trick 2
+    assert deal.declaring_side == frozenset({1, 2})
+
+
+def test_declaring_side_is_none_until_the_first_void_player_is_known() -> None:
+    rules = SpitzerRules(void_call="first_void_player")
+    deal = SpitzerDeal.from_hands(VOID_AT_2, dealer=1, rules=rules)
+    deal.announce("void_call")
+    assert deal.declaring_side is None
+    _play(deal, "AC 7C 8C")  # seats 3 and 0 follow
+    assert deal.declaring_side is None
+    _play(deal, "AD")  # seat 1 has no club
+    assert deal.declaring_side == frozenset({1, 2})
+
+
+def test_declaring_side_is_settled_at_once_for_the_other_games() -> None:
+    deal = SpitzerDeal.from_hands(VOID_AT_2, dealer=1)
+    deal.announce("void_call_hearts")  # the called ace's holder: known to the deal
+    assert deal.declaring_side == frozenset({2, 3})
+    normal = SpitzerDeal.from_seed(2)
+    for _ in range(4):
+        normal.announce("pass")
+    queens = {normal.holder("QC"), normal.holder("QS")}
+    assert normal.declaring_side == frozenset(queens)
+
+
+@pytest.mark.parametrize(
+    "rules",
+    [SpitzerRules(), SpitzerRules(void_call="first_void_player",
+                                  first_trick_call="first_trick_won_by_other")],
+)
+def test_a_settled_declaring_side_never_changes(rules: SpitzerRules) -> None:
+    """Over many deals: once declaring_side is not None it is the final side."""
+    bots = [HeuristicBot(seed=s) for s in range(4)]
+    for seed in range(60):
+        deal = SpitzerDeal.from_seed(seed, rules=rules)
+        seen: list[frozenset[int] | None] = []
+        while not deal.is_over:
+            seen.append(deal.declaring_side)
+            observation = deal.observation(deal.to_move)
+            if observation.legal_announcements:
+                deal.announce(bots[deal.to_move].announce(observation))
+            else:
+                deal.play(bots[deal.to_move].play(observation))
+        final = deal.declaring_side
+        assert final == deal.result.declarers
+        assert all(side is None or side == final for side in seen)
+
+
+def test_from_hands_keeps_the_target() -> None:
+    rules = SpitzerRules(target=84, call_requires_lead=True)
+    deal = SpitzerDeal.from_hands(ACES_AT_2, dealer=1, rules=rules)
+    assert deal.rules == rules
+    assert SpitzerDeal.from_seed(3, rules=rules).rules.target == 84
+    assert deal.copy().rules == rules and pickle.loads(pickle.dumps(deal)).rules == rules
+    # The default target needs nothing kept, so equal deals stay equal.
+    plain = SpitzerDeal.from_hands(ACES_AT_2, dealer=1)
+    assert plain == SpitzerDeal(ACES_AT_2, 1, 0) and plain.rules == SpitzerRules()
+    assert deal != SpitzerDeal.from_hands(ACES_AT_2, 1, SpitzerRules(call_requires_lead=True))

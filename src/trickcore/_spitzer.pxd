@@ -132,3 +132,5 @@ cdef void spitzer_random_playout(SpitzerDeal* d, tc_rng* rng) noexcept nogil
 
 cdef class SpitzerState:
     cdef SpitzerDeal deal
+    # What the API adds to the rules-level state (pytrick keeps a game target here).
+    cdef public object context

@@ -149,6 +149,7 @@ class _SupportsRandom(Protocol):
 
 @disjoint_base
 class SpitzerState:
+    context: object
     def __init__(
         self,
         hands: Sequence[CardSet | int | str | Iterable[int | str]],

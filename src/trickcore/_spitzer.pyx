@@ -889,7 +889,9 @@ cdef class SpitzerState:
     *hands* are four card sets (anything :class:`CardSet` accepts), by seat;
     *announcements* and *plays* are replayed after setting up, so
     ``eval(repr(state))`` rebuilds the state.  The state is a 56-byte C struct
-    (:c:type:`SpitzerDeal`); ``copy()`` copies it.
+    (:c:type:`SpitzerDeal`); ``copy()`` copies it.  :attr:`context` is an
+    immutable object the layer above keeps with the state (``None`` here):
+    copies, pickles and equality carry it.
     """
 
     def __init__(self, hands, dealer=0, options=0, announcements=(), plays=()):
@@ -1195,6 +1197,7 @@ cdef class SpitzerState:
         cdef type cls = type(self)
         cdef SpitzerState other = cls.__new__(cls)
         other.deal = self.deal
+        other.context = self.context
         return other
 
     def __copy__(self):
@@ -1239,14 +1242,15 @@ cdef class SpitzerState:
     def __eq__(self, other):
         if not isinstance(other, SpitzerState):
             return NotImplemented
-        return memcmp(&self.deal, &(<SpitzerState>other).deal, sizeof(SpitzerDeal)) == 0
+        return (memcmp(&self.deal, &(<SpitzerState>other).deal, sizeof(SpitzerDeal)) == 0
+                and self.context == (<SpitzerState>other).context)
 
     def __ne__(self, other):
         result = self.__eq__(other)
         return result if result is NotImplemented else not result
 
     def __hash__(self):
-        return hash(PyBytes_FromStringAndSize(<char*>&self.deal, sizeof(SpitzerDeal)))
+        return hash((PyBytes_FromStringAndSize(<char*>&self.deal, sizeof(SpitzerDeal)), self.context))
 
     def __repr__(self):
         _need_deal(self)
@@ -1261,7 +1265,16 @@ cdef class SpitzerState:
         hands = tuple([int(self.original_hand(s)) for s in range(4)])
         codes = tuple([code for _, code in self.announcements])
         plays = tuple([int(card) for _, card in self.plays])
-        return (type(self), (hands, self.deal.dealer, self.deal.options, codes, plays))
+        return (_restore, (type(self), hands, self.deal.dealer, self.deal.options, codes, plays,
+                           self.context))
+
+
+def _restore(cls, hands, dealer, options, announcements, plays, context):
+    """Rebuild a pickled state (see ``SpitzerState.__reduce__``)."""
+    cdef SpitzerState state = cls.__new__(cls)
+    SpitzerState.__init__(state, hands, dealer, options, announcements, plays)
+    state.context = context
+    return state
 
 
 #: sizeof(SpitzerDeal) in bytes.

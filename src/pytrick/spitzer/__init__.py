@@ -14,6 +14,7 @@ from pytrick.spitzer.deal import SpitzerDeal, shuffled_pack
 from pytrick.spitzer.demo import demo, play_deal
 from pytrick.spitzer.game import SpitzerGame
 from pytrick.spitzer.observation import SpitzerObservation
+from pytrick.spitzer.phase import Phase
 from pytrick.spitzer.result import ScoringColumn, SpitzerResult, scoring_entry
 from pytrick.spitzer.rules import SpitzerRules
 
@@ -22,6 +23,7 @@ __all__ = [
     "GameType",
     "HeuristicBot",
     "ISMCTSBot",
+    "Phase",
     "RandomBot",
     "ScoringColumn",
     "SpitzerBot",

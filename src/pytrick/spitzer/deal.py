@@ -10,6 +10,7 @@ import trickcore
 from pytrick.cards import strict_card_set
 from pytrick.spitzer.announcement import Announcement, GameType
 from pytrick.spitzer.observation import SpitzerObservation
+from pytrick.spitzer.phase import Phase
 from pytrick.spitzer.result import SpitzerResult
 from pytrick.spitzer.rules import SpitzerRules
 from trickcore import CardSet
@@ -79,10 +80,16 @@ class SpitzerDeal(_core.SpitzerState):
         cls: type[_D], hands: Sequence[HandLike], dealer: int = 0, rules: SpitzerRules | None = None
     ) -> _D:
         """A deal of four explicit hands (by seat) with *dealer* dealing; a
-        card listed twice in a hand is an :class:`~pytrick.InvalidCardError`."""
+        card listed twice in a hand is an :class:`~pytrick.InvalidCardError`.
+
+        The deal keeps *rules* whole, ``target`` included (:attr:`rules`).
+        """
         if isinstance(hands, Sequence) and not isinstance(hands, (str, bytes)):
             hands = [strict_card_set(hand, f"hand {seat}") for seat, hand in enumerate(hands)]
-        return cls(hands, dealer, (rules or SpitzerRules()).flags)
+        rules = rules or SpitzerRules()
+        deal = cls(hands, dealer, rules.flags)
+        deal._keep_rules(rules)
+        return deal
 
     @classmethod
     def from_pack(
@@ -90,7 +97,7 @@ class SpitzerDeal(_core.SpitzerState):
     ) -> _D:
         """A deal dealt 3-2-3 from *pack* (top card first, after the cut) by *dealer*
         (RULES.md 1.3): the first three cards go to the dealer's left."""
-        return cls(_core.deal_pack(list(pack), dealer), dealer, (rules or SpitzerRules()).flags)
+        return cls.from_hands(_core.deal_pack(list(pack), dealer), dealer, rules)
 
     @classmethod
     def from_seed(
@@ -107,10 +114,26 @@ class SpitzerDeal(_core.SpitzerState):
 
     # -- typed views over the core -------------------------------------------------
 
+    def _keep_rules(self, rules: SpitzerRules) -> None:
+        # Only a target the option bits cannot say is kept, so that a deal built
+        # from the bits alone (the constructor, a batch) equals one from the rules.
+        self.context = rules if rules.target != SpitzerRules.target else None
+
     @property
     def rules(self) -> SpitzerRules:
-        """The rule options of this deal (``target`` is the default: it belongs to games)."""
+        """The rules this deal was made with, ``target`` included (the default
+        target if the deal was built from option bits: the constructor's
+        ``options``).  The core's raw form is :attr:`options`, the bits."""
+        context = self.context
+        if isinstance(context, SpitzerRules):
+            return context
         return SpitzerRules.from_flags(self.options)
+
+    @property
+    def phase(self) -> Phase:
+        """Where the deal stands: :class:`Phase` ``AUCTION``, ``PLAY`` or ``OVER``
+        (the core's raw form is the plain int)."""
+        return Phase(super().phase)
 
     @property
     def legal_announcements(self) -> CallableTuple[Announcement]:
@@ -125,16 +148,54 @@ class SpitzerDeal(_core.SpitzerState):
 
     @property
     def game(self) -> GameType | None:
-        """The game being played, once the announcements are over."""
+        """The game being played, once the announcements are over (None before);
+        the core's raw form is :attr:`game_type`, -1 before."""
         game = self.game_type
         return None if game < 0 else GameType(game)
 
     @property
-    def declaring_side(self) -> frozenset[int]:
-        """The declaring side as far as it is settled (complete once the deal is over).
-        This is omniscient: players see :meth:`observation`."""
+    def declaring_side(self) -> frozenset[int] | None:
+        """The seats of the declaring side (RULES.md 1.8), or None until the
+        cards have settled it.
+
+        It is settled once the announcements are over, except for the calls
+        whose partner the play decides: a first-trick call once trick 1 is
+        complete (under ``first_trick_call="first_trick_won_by_other"``, once
+        another seat wins a trick, or the caller has won all 8); a void call
+        under ``void_call="first_void_player"`` once a seat fails to follow the
+        caller's first lead, or that trick is complete, or that lead is not a
+        fail ace.  A caller who plays alone is then a side of one.  This is
+        omniscient (it reads every hand): a player sees
+        ``observation(seat).revealed``.  The core's raw form is
+        :attr:`declarers`, a mask of seats as far as they are known.
+        """
+        game = self.game
+        if game is None or not self._side_settled(game):
+            return None
         mask = self.declarers
         return frozenset(s for s in range(4) if mask >> s & 1)
+
+    def _side_settled(self, game: GameType) -> bool:
+        if self.is_over:
+            return True
+        if game == GameType.FIRST_TRICK_CALL:
+            winners = self.trick_winners
+            if self.rules.first_trick_call == "first_trick_winner":
+                return len(winners) > 0
+            return any(winner != self.announcer for winner in winners)
+        if game == GameType.VOID_CALL and self.called_ace < 0:
+            plays = self.plays
+            for first in range(0, len(plays), 4):
+                trick = plays[first : first + 4]
+                if trick[0][0] != self.announcer:
+                    continue
+                led = trick[0][1]
+                if led not in _core.FAIL_ACES or len(trick) == 4:
+                    return True
+                suit = _core.effective_suit(led)
+                return any(_core.effective_suit(card) != suit for _, card in trick[1:])
+            return False
+        return True
 
     @property
     def result(self) -> SpitzerResult:

@@ -434,6 +434,7 @@ class SpitzerState:
         self._options = options
         self._spoken: list[int] = []
         self._plays: list[tuple[int, int]] = []
+        self.context: object = None
         for code in announcements:
             self.announce(code)
         for item in plays:
@@ -874,6 +875,7 @@ class SpitzerState:
         other._options = self._options
         other._spoken = list(self._spoken)
         other._plays = list(self._plays)
+        other.context = self.context
 
     __copy__ = copy
 
@@ -1012,6 +1014,7 @@ class SpitzerState:
             self._options,
             tuple(self._spoken),
             tuple(self._plays),
+            self.context,
         )
 
     def __eq__(self, other: object) -> bool:
