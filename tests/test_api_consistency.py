@@ -5,20 +5,26 @@ from __future__ import annotations
 
 import copy
 import pickle
+import random
 from types import ModuleType
 
 import pytest
 
 import trickcore
+from pytrick import InvalidArgumentError
 from pytrick.spidge import SpidgeDeal
+from pytrick.spidge import bots as spidge_bots
+from pytrick.spidge import play_deal as spidge_play_deal
 from pytrick.spitzer import (
     Announcement,
     GameType,
     HeuristicBot,
     Phase,
+    RandomBot,
     SpitzerDeal,
     SpitzerRules,
 )
+from pytrick.spitzer import play_deal as spitzer_play_deal
 
 SPITZER_VIEWS = (
     "announcements",
@@ -213,3 +219,37 @@ def test_from_hands_keeps_the_target() -> None:
     plain = SpitzerDeal.from_hands(ACES_AT_2, dealer=1)
     assert plain == SpitzerDeal(ACES_AT_2, 1, 0) and plain.rules == SpitzerRules()
     assert deal != SpitzerDeal.from_hands(ACES_AT_2, 1, SpitzerRules(call_requires_lead=True))
+
+
+# -- small sharp edges ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "bot_class", [HeuristicBot, RandomBot, spidge_bots.HeuristicBot, spidge_bots.RandomBot]
+)
+def test_a_bot_seed_is_keyword_only(bot_class: type) -> None:
+    seeded = bot_class(seed=5)
+    assert seeded.rng.random() == random.Random(5).random()
+    with pytest.warns(DeprecationWarning, match=rf"write {bot_class.__name__}\(seed=5\)"):
+        old = bot_class(5)
+    assert old.rng.random() == random.Random(5).random()
+    with pytest.raises(TypeError, match="give the seed once"):
+        bot_class(5, seed=6)
+
+
+@pytest.mark.parametrize("count", [0, 3, 5])
+def test_spitzer_play_deal_wants_four_bots(count: int) -> None:
+    deal = SpitzerDeal.from_seed(1)
+    bots = [RandomBot(seed=s) for s in range(count)]
+    with pytest.raises(InvalidArgumentError, match=f"needs 4 bots, one per seat 0..3, not {count}"):
+        spitzer_play_deal(deal, bots)
+    assert deal == SpitzerDeal.from_seed(1)
+
+
+@pytest.mark.parametrize("count", [2, 4])
+def test_spidge_play_deal_wants_three_bots(count: int) -> None:
+    deal = SpidgeDeal.from_seed(1)
+    bots = [spidge_bots.RandomBot(seed=s) for s in range(count)]
+    with pytest.raises(InvalidArgumentError, match=f"needs 3 bots, one per player 0..2, not {count}"):
+        spidge_play_deal(deal, bots)
+    assert deal.n_played == 0

@@ -195,18 +195,29 @@ def test_illegal_play_names_the_rule_and_leaves_the_deal_unchanged():
         deal.play(1.5)  # type: ignore[arg-type]
 
 
-def test_play_for_checks_the_player():
+def test_play_checks_the_player_when_given():
     deal = SpidgeDeal.from_seed(7)  # dealer 1; player 2 leads
     before = deal.copy()
     with pytest.raises(IllegalMoveError, match="it is not player 1's turn: player 2 is to play"):
-        deal.play_for(1, "AC")
+        deal.play("AC", 1)
     assert deal == before
-    deal.play_for(2, "AC")
+    deal.play("AC", player=2)
     with pytest.raises(IllegalMoveError, match=r"player 1 \(dealer, playing the dummy\) is to play"):
-        deal.play_for(0, "4C")
-    deal.play_for(1, "4C")  # the dealer plays the dummy's card
+        deal.play("4C", 0)
+    deal.play("4C", 1)  # the dealer plays the dummy's card
     with pytest.raises(ValueError, match="invalid player 3"):
-        deal.play_for(3, "2C")
+        deal.play("2C", 3)
+    deal.play("2C")  # no player: no turn check
+
+
+def test_play_for_is_a_deprecated_alias_of_play():
+    deal = SpidgeDeal.from_seed(7)
+    with pytest.warns(DeprecationWarning, match=r"use play\(card, player\)"):
+        with pytest.raises(IllegalMoveError, match="it is not player 1's turn"):
+            deal.play_for(1, "AC")
+    with pytest.warns(DeprecationWarning):
+        deal.play_for(2, "AC")
+    assert deal.n_played == 1
 
 
 def test_copy_keeps_class_dealer_and_rules():
@@ -225,7 +236,7 @@ def test_tricks_and_result_count_the_dummy_for_the_dealer():
     assert deal.tricks[0].winner == Hand.DUMMY
     assert deal.tricks[1].leader == Hand.DUMMY  # the dummy leads after winning
     result = deal.result
-    assert result.hand_tricks == (0, 13, 0, 0)
+    assert result.tricks_by_hand == (0, 13, 0, 0)
     assert result.tricks == (13, 0, 0)  # player 0 deals: 0 + the dummy's 13
     assert result.categories == (Category.SLAM, Category.NILL, Category.NILL)
     assert result.points == (2, 1, 1) and not result.grand_slam
@@ -346,7 +357,7 @@ def test_game_rejects_wrong_dealer_and_other_rules():
 
 def test_seeded_game_plays_to_a_winner():
     game = SpidgeGame(seed=4)
-    bots = [RandomBot(1), RandomBot(2), RandomBot(3)]
+    bots = [RandomBot(seed=1), RandomBot(seed=2), RandomBot(seed=3)]
     while not game.is_over:
         deal = game.next_deal()
         play_deal(deal, bots)  # type: ignore[arg-type]

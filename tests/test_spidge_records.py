@@ -24,7 +24,7 @@ def golden(name: str) -> dict:
 
 def finished_deal(seed: int = 42, rules: SpidgeRules | None = None) -> SpidgeDeal:
     deal = SpidgeDeal.from_seed(seed, rules=rules)
-    play_deal(deal, [RandomBot(0), RandomBot(1), RandomBot(2)])
+    play_deal(deal, [RandomBot(seed=0), RandomBot(seed=1), RandomBot(seed=2)])
     return deal
 
 
@@ -37,7 +37,7 @@ def test_golden_game_is_reproduced_from_its_seed():
     record = golden("spidge_game_seed0_options.json")
     rules = SpidgeRules.from_dict(record["rules"])
     game = SpidgeGame(rules, seed=0)
-    bots = [RandomBot(10), RandomBot(11), RandomBot(12)]
+    bots = [RandomBot(seed=10), RandomBot(seed=11), RandomBot(seed=12)]
     while not game.is_over:
         play_deal(game.next_deal(), bots)
         game.finish_deal()

@@ -80,7 +80,7 @@ GOLDEN_CASES: dict[str, tuple[int, SpitzerRules, tuple[str, ...] | None, str | N
 
 
 def bots(seed: int) -> list[Any]:
-    return [HeuristicBot(seed), RandomBot(seed), HeuristicBot(seed + 1), RandomBot(seed + 1)]
+    return [HeuristicBot(seed=seed), RandomBot(seed=seed), HeuristicBot(seed=seed + 1), RandomBot(seed=seed + 1)]
 
 
 def golden_deal(

@@ -19,7 +19,7 @@ from pytrick.spidge.demo import demo, play_deal
 from pytrick.spidge.game import SpidgeGame
 from pytrick.spidge.observation import SpidgeObservation
 from pytrick.spidge.position import format_position, parse_position
-from pytrick.spidge.result import Category, SpidgeResult
+from pytrick.spidge.result import Category, SpidgeResult, SpidgeScore
 from pytrick.spidge.rules import GrandSlam, JokerSuit, SpidgeRules
 from pytrick.spidge.table import Hand, Turn, hand_of, player_of
 
@@ -37,6 +37,7 @@ __all__ = [
     "SpidgeObservation",
     "SpidgeResult",
     "SpidgeRules",
+    "SpidgeScore",
     "Trick",
     "Turn",
     "cut_for_dealer",

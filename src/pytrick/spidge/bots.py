@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import Protocol
 
 import trickcore
+from pytrick._bots import SeededBot
 from pytrick.spidge.observation import SpidgeObservation
 from pytrick.spidge.table import Hand
 from trickcore.card import ALL_CARDS, Card
@@ -32,7 +32,7 @@ class SpidgeBot(Protocol):
         ...
 
 
-class RandomBot:
+class RandomBot(SeededBot):
     """Plays uniformly at random among the legal cards.
 
     >>> from pytrick.spidge import SpidgeDeal
@@ -40,9 +40,6 @@ class RandomBot:
     >>> RandomBot(seed=0).play(deal.observation(deal.to_move.player)) in deal.legal_moves
     True
     """
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
 
     def play(self, observation: SpidgeObservation) -> Card:
         """A uniformly random legal card."""
@@ -65,12 +62,9 @@ def _winning_so_far(trick: tuple[tuple[Hand, Card], ...]) -> Card | None:
     return max(c for c in rest if c.suit == led)
 
 
-class HeuristicBot:
+class HeuristicBot(SeededBot):
     """A simple player: wins a trick cheaply when it can, otherwise throws its
     lowest card, and leads low from its longest plain suit."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
 
     def play(self, observation: SpidgeObservation) -> Card:
         """Lead the lowest card; win the trick with the cheapest winning card

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import warnings
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple, TypeVar
 
@@ -11,7 +12,7 @@ from pytrick.cards import strict_card_set
 from pytrick.spidge.dealing import cut_for_dealer, deal_pack, shuffled_pack
 from pytrick.spidge.observation import SpidgeObservation
 from pytrick.spidge.position import format_position, parse_position
-from pytrick.spidge.result import Category, SpidgeResult
+from pytrick.spidge.result import SpidgeResult
 from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.table import Hand, Turn, hand_of, player_of
 from trickcore import CardSet
@@ -26,6 +27,7 @@ _core = trickcore.spidge
 CardLike = Card | int | str
 HandLike = CardSet | int | str | Iterable[int | str]
 _D = TypeVar("_D", bound="SpidgeDeal")
+_core_play = _core.SpidgeState.play
 # plays and tricks were methods: callable one more release, with a DeprecationWarning.
 _Plays = tuple_view("plays")
 _Tricks = tuple_view("tricks")
@@ -175,24 +177,46 @@ class SpidgeDeal(_core.SpidgeState):
         """The player who plays *hand* (the dealer plays the dummy)."""
         return player_of(Hand(hand), self.dealer)
 
-    def play_for(self, player: int, card: CardLike) -> None:
-        """Play *card* for *player*, checking first that it is his turn (the
-        dealer's turn includes the dummy's).  :meth:`play` skips this check."""
+    def play(self, card: CardLike, player: int | None = None) -> None:
+        """Play *card* from the hand to move; an illegal card raises
+        :class:`IllegalMoveError` naming the rule, and leaves the deal unchanged.
+
+        If *player* (0, 1, 2) is given, it must be his turn (the dealer's turn
+        includes the dummy's), as Spitzer's ``play(card, seat)`` checks its
+        seat; otherwise :class:`IllegalMoveError`.  The parameter is the
+        player, not the :class:`Hand`: players are who choose.
+        """
+        if player is not None:
+            self._check_turn(player)
+        _core_play(self, card)
+
+    def _check_turn(self, player: int) -> None:
         turn = self.to_move
-        if turn is None:
-            self.play(card)  # raises: the deal is over
-            return
-        if self._player(player) != turn.player:
+        if turn is not None and self._player(player) != turn.player:
             raise IllegalMoveError(
                 f"it is not player {player}'s turn: {turn} is to play", "not_your_turn", "2.5"
             )
-        self.play(card)
+
+    def play_for(self, player: int, card: CardLike) -> None:
+        """Deprecated: ``play(card, player)`` checks the turn the same way."""
+        warnings.warn(
+            "SpidgeDeal.play_for(player, card) is deprecated: use play(card, player)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        self.play(card, player)
 
     @staticmethod
     def _player(player: int) -> int:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player <= 2:
             raise ValueError(f"invalid player {player!r}: players are 0, 1 and 2")
         return player
+
+    @property
+    def trick_winners(self) -> tuple[Hand, ...]:
+        """The hand that won each complete trick, as :class:`Hand` values (the
+        core's ``SpidgeState.trick_winners`` gives the same hands as ints)."""
+        return tuple(Hand(winner) for winner in super().trick_winners)
 
     @property
     def plays(self) -> CallableTuple[tuple[Hand, Card]]:
@@ -207,32 +231,26 @@ class SpidgeDeal(_core.SpidgeState):
         for t, winner in enumerate(self.trick_winners):
             four = plays[4 * t : 4 * t + 4]
             cards = (four[0][1], four[1][1], four[2][1], four[3][1])
-            result.append(Trick(four[0][0], cards, Hand(winner)))
+            result.append(Trick(four[0][0], cards, winner))
         return _Tricks(result)
 
     @property
     def result(self) -> SpidgeResult:
-        """The score of the finished deal (RULES.md 2.6); raises
-        :class:`~pytrick.DealNotOverError` before."""
-        categories = self.categories()
+        """The score of the finished deal (RULES.md 2.6), by :meth:`SpidgeRules.score`;
+        raises :class:`~pytrick.DealNotOverError` before."""
+        if not self.is_over:
+            self.categories()  # the core's error: the deal is not over
         won = self.tricks_won
         dealer = self.dealer
-        by_player_hand = [hand_of(p, dealer) for p in range(3)]
-
-        def tricks(hand: Hand) -> int:
-            return won[hand] + (won[Hand.DUMMY] if hand == Hand.DEALER else 0)
-
-        cats = tuple(Category(categories[h]) for h in by_player_hand)
+        by_player = [won[hand_of(player, dealer)] for player in range(3)]
+        by_player[dealer] += won[Hand.DUMMY]
+        score = self.rules.score(by_player, dealer)
         return SpidgeResult(
             dealer=dealer,
-            hand_tricks=won,
-            tricks=(
-                tricks(by_player_hand[0]),
-                tricks(by_player_hand[1]),
-                tricks(by_player_hand[2]),
-            ),
-            categories=(cats[0], cats[1], cats[2]),
-            points=(cats[0].points, cats[1].points, cats[2].points),
+            tricks_by_hand=won,
+            tricks=(by_player[0], by_player[1], by_player[2]),
+            categories=score.categories,
+            points=score.points,
         )
 
     def observation(self, player: int) -> SpidgeObservation:
@@ -249,7 +267,7 @@ class SpidgeDeal(_core.SpidgeState):
             hand=self.hand(seat),
             dummy=self.dummy,
             plays=plays,
-            trick_winners=tuple(Hand(w) for w in self.trick_winners),
+            trick_winners=self.trick_winners,
             current_trick=plays[start:] if not self.is_over else (),
             to_move=to_move,
             legal_moves=self.legal_moves

@@ -12,17 +12,25 @@ from pytrick.spidge.deal import SpidgeDeal
 from pytrick.spidge.game import SpidgeGame
 from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.text import hands_lines, tricks_lines
+from trickcore.errors import InvalidArgumentError
 
 __all__ = ["demo", "play_deal"]
 
 
-def play_deal(deal: SpidgeDeal, bots: list[SpidgeBot]) -> None:
+def play_deal(deal: SpidgeDeal, bots: Sequence[SpidgeBot]) -> None:
     """Play *deal* to the end, each player's bot choosing from its own
-    observation (the dealer's bot plays the dummy too)."""
+    observation (the dealer's bot plays the dummy too).
+
+    *bots* are three, by player; another number raises :class:`InvalidArgumentError`.
+    """
+    if len(bots) != 3:
+        raise InvalidArgumentError(
+            f"bots: a Spidge deal needs 3 bots, one per player 0..2, not {len(bots)}"
+        )
     while not deal.is_over:
         turn = deal.to_move
         assert turn is not None
-        deal.play(bots[turn.player].play(deal.observation(turn.player)))
+        deal.play(bots[turn.player].play(deal.observation(turn.player)), turn.player)
 
 
 def demo(
@@ -48,7 +56,7 @@ def demo(
     game = SpidgeGame(rules, seed=seed)
     players: list[SpidgeBot]
     if bots is None:
-        players = [HeuristicBot(seed), RandomBot(seed + 1), HeuristicBot(seed + 2)]
+        players = [HeuristicBot(seed=seed), RandomBot(seed=seed + 1), HeuristicBot(seed=seed + 2)]
         who = "players 0 and 2 heuristic bots, 1 random"
     else:
         from pytrick.arena import seat_bots

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from typing import Any
+import warnings
+from typing import Any, NamedTuple
 
 import trickcore
 
-__all__ = ["Category", "SpidgeResult"]
+__all__ = ["Category", "SpidgeResult", "SpidgeScore"]
 
 _core = trickcore.spidge
 
@@ -31,20 +32,39 @@ class Category(enum.IntEnum):
         return ("no score", "nill", "spidge", "slam", "grand slam")[self]
 
 
+class SpidgeScore(NamedTuple):
+    """What :meth:`SpidgeRules.score` returns: by player 0, 1, 2."""
+
+    points: tuple[int, int, int]
+    categories: tuple[Category, Category, Category]
+
+
 @dataclasses.dataclass(frozen=True)
 class SpidgeResult:
-    """The result of a deal, by player (0, 1, 2) unless said otherwise.
+    """The result of a deal, by player (0, 1, 2), except ``tricks_by_hand``.
 
-    ``tricks`` counts the dealer's tricks with the dummy's; ``hand_tricks``
-    gives the four hands separately, in play order from the dealer's left
-    (left, dummy, right, dealer).
+    ``tricks`` counts the dealer's tricks with the dummy's; ``tricks_by_hand``
+    gives the four hands separately, by :class:`Hand` (left, dummy, right,
+    dealer).
     """
 
     dealer: int
-    hand_tricks: tuple[int, int, int, int]
+    #: Tricks by hand: ``tricks_by_hand[Hand.DUMMY]`` is the dummy's.
+    tricks_by_hand: tuple[int, int, int, int]
+    #: Tricks by player, the dealer's counted with the dummy's.
     tricks: tuple[int, int, int]
     categories: tuple[Category, Category, Category]
     points: tuple[int, int, int]
+
+    @property
+    def hand_tricks(self) -> tuple[int, int, int, int]:
+        """Deprecated: :attr:`tricks_by_hand`."""
+        warnings.warn(
+            "SpidgeResult.hand_tricks is deprecated: use tricks_by_hand",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.tricks_by_hand
 
     @property
     def grand_slam(self) -> bool:
@@ -65,7 +85,7 @@ class SpidgeResult:
     def to_json(self) -> dict[str, Any]:
         """The result as a JSON-ready dict (also written into records)."""
         return {
-            "hand_tricks": list(self.hand_tricks),
+            "hand_tricks": list(self.tricks_by_hand),
             "tricks": list(self.tricks),
             "categories": [c.name.lower() for c in self.categories],
             "points": list(self.points),

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal, get_args
 
 import trickcore
-from trickcore.errors import RulesError
+from pytrick.spidge.result import Category, SpidgeScore
+from trickcore.errors import InvalidArgumentError, RulesError
 
 __all__ = ["GrandSlam", "JokerSuit", "SpidgeRules"]
 
@@ -88,6 +89,51 @@ class SpidgeRules:
             | (_core.OPT_SPADES_MUST_BE_BROKEN if self.spades_must_be_broken else 0)
             | (_core.OPT_GRAND_SLAM_ALL_TRICKS if self.grand_slam == "all_tricks" else 0)
         )
+
+    def score(self, tricks_by_player: Sequence[int], dealer: int) -> SpidgeScore:
+        """The category and points of each player (0, 1, 2) for a deal in
+        which they took *tricks_by_player* tricks, the dealer's counted with the
+        dummy's, *dealer* dealing (RULES.md 2.6).
+
+        This is the scoring every finished deal's :attr:`SpidgeDeal.result`
+        uses.  Each player scores the highest category that applies:
+
+        >>> from pytrick.spidge import SpidgeRules
+        >>> SpidgeRules().score((10, 3, 0), dealer=2)
+        SpidgeScore(points=(1, 0, 4), categories=(<Category.SPIDGE: 2>, <Category.NONE: 0>, <Category.GRAND_SLAM: 4>))
+        >>> SpidgeRules().score((0, 13, 0), dealer=1).points   # a slam, and two nills
+        (1, 2, 1)
+
+        Bad figures raise :class:`~pytrick.InvalidArgumentError` naming the argument.
+        """
+        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 2:
+            raise InvalidArgumentError(f"dealer: {dealer!r} is not a player 0, 1 or 2")
+        tricks = tuple(tricks_by_player)
+        if len(tricks) != 3 or not all(
+            isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= 13 for t in tricks
+        ):
+            raise InvalidArgumentError(
+                f"tricks_by_player: {tricks!r} is not three numbers of tricks, by player 0, 1, 2"
+            )
+        if sum(tricks) != 13:
+            raise InvalidArgumentError(
+                f"tricks_by_player: {tricks!r} adds up to {sum(tricks)}, not the 13 tricks of a deal"
+            )
+        grand = 13 if self.grand_slam == "all_tricks" else 0
+        categories = []
+        for player, taken in enumerate(tricks):
+            if player == dealer and taken == grand:
+                categories.append(Category.GRAND_SLAM)
+            elif taken >= self.slam_tricks:
+                categories.append(Category.SLAM)
+            elif taken >= self.spidge_tricks:
+                categories.append(Category.SPIDGE)
+            elif taken == 0:
+                categories.append(Category.NILL)
+            else:
+                categories.append(Category.NONE)
+        first, second, third = categories
+        return SpidgeScore((first.points, second.points, third.points), (first, second, third))
 
     def to_dict(self) -> dict[str, Any]:
         """The options as a JSON-ready dict (the ``rules`` field of a record)."""

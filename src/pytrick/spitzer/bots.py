@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import Protocol
 
 import trickcore
+from pytrick._bots import SeededBot
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.observation import SpitzerObservation
 from trickcore.card import ALL_CARDS, Card
@@ -35,7 +35,7 @@ class SpitzerBot(Protocol):
         ...
 
 
-class RandomBot:
+class RandomBot(SeededBot):
     """Plays a uniformly random legal card.  It passes four times in five and
     otherwise makes a random legal announcement (always announcing at random
     would make nearly every deal a Zola).
@@ -46,9 +46,6 @@ class RandomBot:
     >>> bot.announce(deal.observation(deal.to_move)) in deal.legal_announcements
     True
     """
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
 
     def announce(self, observation: SpitzerObservation) -> Announcement:
         """PASS four times in five, else a uniformly random legal announcement."""
@@ -72,12 +69,9 @@ def _beats(card: int, best: int) -> bool:
     )
 
 
-class HeuristicBot:
+class HeuristicBot(SeededBot):
     """A simple player: calls when it holds both black queens, Zolas with a very
     strong hand, wins tricks cheaply when it can and throws low cards otherwise."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
 
     def announce(self, observation: SpitzerObservation) -> Announcement:
         """Zola with all six trumps from J♣ up, else a first-trick or ace call when

@@ -12,19 +12,27 @@ from pytrick.spitzer.deal import SpitzerDeal
 from pytrick.spitzer.game import SpitzerGame
 from pytrick.spitzer.rules import SpitzerRules
 from pytrick.spitzer.text import hand_text, tricks_lines
+from trickcore.errors import InvalidArgumentError
 
 __all__ = ["demo", "play_deal"]
 
 
-def play_deal(deal: SpitzerDeal, bots: list[SpitzerBot]) -> None:
-    """Play *deal* to the end, each seat's bot choosing from its own observation."""
+def play_deal(deal: SpitzerDeal, bots: Sequence[SpitzerBot]) -> None:
+    """Play *deal* to the end, each seat's bot choosing from its own observation.
+
+    *bots* are four, by seat; another number raises :class:`InvalidArgumentError`.
+    """
+    if len(bots) != 4:
+        raise InvalidArgumentError(
+            f"bots: a Spitzer deal needs 4 bots, one per seat 0..3, not {len(bots)}"
+        )
     while not deal.is_over:
         seat = deal.to_move
         observation = deal.observation(seat)
         if observation.legal_announcements:
-            deal.announce(bots[seat].announce(observation))
+            deal.announce(bots[seat].announce(observation), seat)
         else:
-            deal.play(bots[seat].play(observation))
+            deal.play(bots[seat].play(observation), seat)
 
 
 def demo(
@@ -50,7 +58,7 @@ def demo(
     game = SpitzerGame(rules, seed=seed)
     players: list[SpitzerBot]
     if bots is None:
-        players = [HeuristicBot(seed), RandomBot(seed + 1), HeuristicBot(seed + 2), RandomBot(seed + 3)]
+        players = [HeuristicBot(seed=seed), RandomBot(seed=seed + 1), HeuristicBot(seed=seed + 2), RandomBot(seed=seed + 3)]
         who = "seats 0 and 2 heuristic bots, 1 and 3 random"
     else:
         from pytrick.arena import seat_bots

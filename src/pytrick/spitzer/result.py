@@ -8,6 +8,7 @@ from typing import Any
 
 import trickcore
 from pytrick.spitzer.announcement import GameType
+from pytrick.spitzer.rules import SpitzerRules
 
 __all__ = ["ScoringColumn", "SpitzerResult", "scoring_entry"]
 
@@ -64,16 +65,19 @@ class SpitzerResult:
     def from_core(
         cls, raw: tuple[int, int, int, int, int, tuple[int, int, int, int]]
     ) -> SpitzerResult:
-        """Build from the core's ``raw_result()`` tuple."""
-        game, side, points, tricks, column, scores = raw
+        """Build from the core's ``raw_result()`` tuple: its game, side, points
+        and tricks, scored by :meth:`SpitzerRules.score`."""
+        game, side, points, tricks, _column, _scores = raw
+        declarers = frozenset(s for s in range(4) if side >> s & 1)
+        column = _core.scoring_column(points, tricks)
         return cls(
             game_type=GameType(game),
-            declarers=frozenset(s for s in range(4) if side >> s & 1),
+            declarers=declarers,
             points=points,
             tricks=tricks,
             column=ScoringColumn(column),
             entry=_core.SCORING_TABLE[game][column],
-            scores=scores,
+            scores=SpitzerRules().score(game, declarers, points, tricks),
         )
 
     @property

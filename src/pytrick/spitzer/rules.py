@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any, Literal, get_args
 
 import trickcore
+from pytrick.spitzer.announcement import GameType
 from trickcore._arguments import as_int
-from trickcore.errors import RulesError
+from trickcore.errors import InvalidArgumentError, RulesError
 
 __all__ = ["FirstTrickCall", "SpitzerRules", "VoidCall"]
 
@@ -112,6 +113,52 @@ class SpitzerRules:
             schneider_announcement=bool(flags & _core.OPT_SCHNEIDER_ANNOUNCEMENT),
         )
 
+    def score(
+        self, game: GameType | int, declaring_side: Iterable[int], points: int, tricks: int
+    ) -> tuple[int, int, int, int]:
+        """Game points per seat for a deal of *game* in which *declaring_side*
+        (its seats) took *points* card points in *tricks* tricks (RULES.md 1.8).
+
+        This is the scoring every finished deal's :attr:`SpitzerDeal.result`
+        uses.  A rules question, "what do we score with 61 points in 3 tricks
+        after an ace call?":
+
+        >>> from pytrick.spitzer import GameType, SpitzerRules
+        >>> SpitzerRules().score(GameType.ACE_CALL, {0, 2}, points=61, tricks=3)
+        (3, 0, 3, 0)
+        >>> SpitzerRules().score(GameType.ZOLA, {1}, points=60, tricks=4)   # 60 loses
+        (9, 0, 9, 9)
+
+        No option changes the table; bad figures raise
+        :class:`~pytrick.InvalidArgumentError` naming the argument, and the
+        table's impossible cells (a Normal game or a call without a trick: the
+        side holding Q♣ wins its trick) :class:`~pytrick.RulesError`.
+        """
+        game = _check_game(game)
+        side = _check_side(declaring_side)
+        if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 8:
+            raise InvalidArgumentError(f"tricks: {tricks!r} is not a number of tricks from 0 to 8")
+        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 120:
+            raise InvalidArgumentError(
+                f"points: {points!r} is not a number of card points from 0 to 120"
+            )
+        if (tricks == 0 and points != 0) or (tricks == 8 and points != 120):
+            raise InvalidArgumentError(
+                f"points: {points} card points cannot be taken in {tricks} tricks "
+                "(no trick is 0 points, all 8 are 120)"
+            )
+        entry = _core.SCORING_TABLE[game][_core.scoring_column(points, tricks)]
+        if entry == 0:
+            raise RulesError(
+                f"tricks: a {GameType(game)} side always takes a trick, the one "
+                "holding Q♣ (RULES.md 1.8: the cell is '—')"
+            )
+        scores = [0, 0, 0, 0]
+        for seat in range(4):
+            if (seat in side) == (entry > 0):
+                scores[seat] = abs(entry)
+        return (scores[0], scores[1], scores[2], scores[3])
+
     def to_dict(self) -> dict[str, Any]:
         """The options as a JSON-ready dict (the ``rules`` field of a record)."""
         return dataclasses.asdict(self)
@@ -126,3 +173,23 @@ class SpitzerRules:
                     f"{key}: unknown Spitzer rule option (known: {', '.join(sorted(names))})"
                 )
         return cls(**data)
+
+
+def _check_game(game: GameType | int) -> int:
+    if isinstance(game, bool) or not isinstance(game, int):
+        raise InvalidArgumentError(f"game: {game!r} is not a GameType")
+    try:
+        return int(GameType(game))
+    except ValueError:
+        raise InvalidArgumentError(f"game: {game!r} is not a GameType") from None
+
+
+def _check_side(declaring_side: Iterable[int]) -> frozenset[int]:
+    side = frozenset(declaring_side)
+    if not side or len(side) > 3 or not all(
+        isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= 3 for s in side
+    ):
+        raise InvalidArgumentError(
+            f"declaring_side: {sorted(side, key=repr)!r} is not one to three seats from 0 to 3"
+        )
+    return side

@@ -1,0 +1,233 @@
+"""Scoring as a function (RULES.md 1.8, 2.6): SpitzerRules.score and SpidgeRules.score
+answer rules questions, agree with the core on both backends, and are what the
+deal results use."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from pytrick import InvalidArgumentError, RulesError
+from pytrick.spidge import Category, SpidgeDeal, SpidgeRules
+from pytrick.spitzer import GameType, ScoringColumn, SpitzerDeal, SpitzerRules
+
+RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
+
+# A (points, tricks) in each column of the table, the same order as its header.
+COLUMN_EXAMPLES = {
+    "no tricks": [(0, 0)],
+    "0–30": [(0, 1), (30, 3)],
+    "31–60": [(31, 2), (60, 4)],
+    "61–89": [(61, 3), (89, 6)],
+    "90–120": [(90, 5), (120, 7)],
+    "all tricks": [(120, 8)],
+}
+ROW_GAMES = {
+    "Normal and every call": [GameType.NORMAL, GameType.ACE_CALL, GameType.VOID_CALL,
+                              GameType.FIRST_TRICK_CALL],
+    "Sneaker": [GameType.SNEAKER],
+    "Zola": [GameType.ZOLA],
+    "Zola Schneider": [GameType.ZOLA_SCHNEIDER],
+    "Zola Schneider Schwarz": [GameType.ZOLA_SCHNEIDER_SCHWARZ],
+    "Schneider (house rule)": [GameType.SCHNEIDER],
+}
+
+
+def _table() -> list[tuple[str, list[str], list[str]]]:
+    """(row name, header cells, row cells) of the scoring table of RULES.md 1.8."""
+    text = RULES_MD.read_text(encoding="utf-8")
+    section = text[text.index("### 1.8") : text.index("### 1.9")]
+    lines = [line for line in section.splitlines() if line.startswith("|")]
+    header = [cell.strip() for cell in lines[0].strip("|").split("|")][1:]
+    rows = []
+    for line in lines[2:]:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        rows.append((cells[0], header, cells[1:]))
+    return rows
+
+
+def test_the_table_of_rules_1_8_cell_by_cell() -> None:
+    rows = _table()
+    assert [name for name, _, _ in rows] == list(ROW_GAMES)
+    rules = SpitzerRules()
+    side = {0, 2}
+    checked = 0
+    for name, header, cells in rows:
+        for column, cell in zip(header, cells, strict=True):
+            for game in ROW_GAMES[name]:
+                for points, tricks in COLUMN_EXAMPLES[column]:
+                    if cell == "—":
+                        with pytest.raises(RulesError, match="'—'"):
+                            rules.score(game, side, points, tricks)
+                        continue
+                    match = re.fullmatch(r"(opp |\+)(\d+)", cell)
+                    assert match, cell
+                    n = int(match.group(2))
+                    expected = (n, 0, n, 0) if match.group(1) == "+" else (0, n, 0, n)
+                    assert rules.score(game, side, points, tricks) == expected, (name, column)
+                    checked += 1
+    assert checked > 50
+
+
+def test_the_rules_questions_of_the_docs() -> None:
+    rules = SpitzerRules()
+    # "What would we score with 61 points in 3 tricks after an ace call?"
+    assert rules.score(GameType.ACE_CALL, {1, 3}, 61, 3) == (0, 3, 0, 3)
+    # 60-60 is a loss for the declarers: the opponents score 6 each.
+    assert rules.score(GameType.NORMAL, {0, 1}, 60, 4) == (0, 0, 6, 6)
+    # A Zola alone against three: each opponent scores.
+    assert rules.score(GameType.ZOLA, [2], 30, 2) == (12, 12, 0, 12)
+    assert rules.score(int(GameType.SNEAKER), frozenset({3}), 95, 6) == (0, 0, 0, 12)
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        ((99, {0}, 61, 3), "game"),
+        (("zola", {0}, 61, 3), "game"),
+        ((GameType.ZOLA, set(), 61, 3), "declaring_side"),
+        ((GameType.ZOLA, {4}, 61, 3), "declaring_side"),
+        ((GameType.ZOLA, {0, 1, 2, 3}, 61, 3), "declaring_side"),
+        ((GameType.ZOLA, {0}, 121, 3), "points"),
+        ((GameType.ZOLA, {0}, -1, 3), "points"),
+        ((GameType.ZOLA, {0}, 61, 9), "tricks"),
+        ((GameType.ZOLA, {0}, 61.0, 3), "points"),
+        ((GameType.ZOLA, {0}, 10, 0), "points"),
+        ((GameType.ZOLA, {0}, 100, 8), "points"),
+    ],
+)
+def test_spitzer_score_names_the_bad_argument(args: tuple, field: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=f"^{field}: "):
+        SpitzerRules().score(*args)
+
+
+def _random_spitzer(S: ModuleType, rng: random.Random, options: int) -> object:
+    pack = list(S.PACK)
+    rng.shuffle(pack)
+    state = S.SpitzerState([pack[i::4] for i in range(4)], rng.randrange(4), options)
+    while not state.is_over:
+        said = state.legal_announcements
+        if said:
+            state.announce(said[0] if rng.random() < 0.7 else rng.choice(said))
+        else:
+            state.play(rng.choice(list(state.legal_moves)))
+    return state
+
+
+def test_spitzer_score_agrees_with_the_core(backend: dict[str, ModuleType]) -> None:
+    S = backend["_spitzer"]
+    rng = random.Random(12)
+    rules = SpitzerRules()
+    deals = 80 if S.__name__.startswith("trickcore._reference") else 2000
+    games = set()
+    for _ in range(deals):
+        state = _random_spitzer(S, rng, rng.choice((0, S.ALL_OPTIONS)))
+        game, side, points, tricks, column, scores = state.raw_result()
+        seats = {s for s in range(4) if side >> s & 1}
+        assert rules.score(game, seats, points, tricks) == scores
+        assert column == ScoringColumn(S.scoring_column(points, tricks))
+        games.add(game)
+    assert len(games) >= 5  # the random deals reach most game types
+
+
+def test_spitzer_result_is_scored_by_the_rules() -> None:
+    for seed in range(40):
+        deal = SpitzerDeal.from_seed(seed)
+        while not deal.is_over:
+            if deal.legal_announcements:
+                deal.announce(deal.legal_announcements[-1] if seed % 3 == 0 else "pass")
+            else:
+                deal.play(deal.legal_moves.min())
+        result = deal.result
+        assert result.scores == deal.rules.score(
+            result.game_type, result.declarers, result.points, result.tricks
+        )
+        assert result.scores == deal.scores()
+
+
+# -- Spidge ---------------------------------------------------------------------
+
+
+def test_spidge_score_categories() -> None:
+    rules = SpidgeRules()
+    # The dealer (1) with the dummy took nothing: a grand slam; 13 tricks is a slam.
+    score = rules.score((13, 0, 0), dealer=1)
+    assert score.categories == (Category.SLAM, Category.GRAND_SLAM, Category.NILL)
+    assert score.points == (2, 4, 1)
+    # The dealer taking all 13 is a slam, not a grand slam, under the default.
+    assert rules.score((0, 13, 0), dealer=1).categories[1] is Category.SLAM
+    all_tricks = SpidgeRules(grand_slam="all_tricks")
+    assert all_tricks.score((0, 13, 0), dealer=1).categories[1] is Category.GRAND_SLAM
+    assert all_tricks.score((0, 13, 0), dealer=0).categories == (
+        Category.NILL, Category.SLAM, Category.NILL)
+    assert rules.score((10, 2, 1), dealer=2).points == (1, 0, 0)
+    low = SpidgeRules(slam_tricks=9, spidge_tricks=7)
+    assert low.score((9, 4, 0), dealer=1).categories == (Category.SLAM, Category.NONE, Category.NILL)
+    assert low.score((7, 6, 0), dealer=1).categories[0] is Category.SPIDGE
+
+
+@pytest.mark.parametrize(
+    ("args", "field"),
+    [
+        (((13, 0, 0), 3), "dealer"),
+        (((13, 0, 0), True), "dealer"),
+        (((13, 0), 0), "tricks_by_player"),
+        (((12, 0, 0), 0), "tricks_by_player"),
+        (((14, -1, 0), 0), "tricks_by_player"),
+        (((13.0, 0, 0), 0), "tricks_by_player"),
+    ],
+)
+def test_spidge_score_names_the_bad_argument(args: tuple, field: str) -> None:
+    with pytest.raises(InvalidArgumentError, match=f"^{field}: "):
+        SpidgeRules().score(*args)
+
+
+SPIDGE_RULES = [
+    SpidgeRules(),
+    SpidgeRules(grand_slam="all_tricks", slam_tricks=8, spidge_tricks=6),
+    SpidgeRules(jokers=False, slam_tricks=6, spidge_tricks=5),
+]
+
+
+def test_spidge_score_agrees_with_the_core(backend: dict[str, ModuleType]) -> None:
+    G = backend["_spidge"]
+    rng = random.Random(7)
+    deals = 60 if G.__name__.startswith("trickcore._reference") else 1500
+    seen = set()
+    for i in range(deals):
+        rules = SPIDGE_RULES[i % len(SPIDGE_RULES)]
+        pack = list(G.pack(rules.jokers))
+        rng.shuffle(pack)
+        state = G.SpidgeState([pack[h::4] for h in range(4)], rules.flags,
+                              rules.slam_tricks, rules.spidge_tricks)
+        state.random_playout(rng.randrange(1, 2**32))
+        dealer = rng.randrange(3)
+        won = state.tricks_won
+        # Hands are LEFT, DUMMY, RIGHT, DEALER: players dealer+1, -, dealer+2, dealer.
+        by_player = [0, 0, 0]
+        by_player[(dealer + 1) % 3] = won[0]
+        by_player[(dealer + 2) % 3] = won[2]
+        by_player[dealer] = won[3] + won[1]
+        score = rules.score(by_player, dealer)
+        core_categories, core_points = state.categories(), state.points()
+        for player, hand in (((dealer + 1) % 3, 0), ((dealer + 2) % 3, 2), (dealer, 3)):
+            assert score.categories[player] == core_categories[hand]
+            assert score.points[player] == core_points[hand]
+        seen.update(score.categories)
+    assert {Category.NONE, Category.NILL, Category.SPIDGE} <= seen
+
+
+def test_spidge_result_is_scored_by_the_rules() -> None:
+    for seed in range(30):
+        rules = SPIDGE_RULES[seed % len(SPIDGE_RULES)]
+        deal = SpidgeDeal.from_seed(seed, rules=rules)
+        deal.random_playout(seed + 1)
+        result = deal.result
+        assert rules.score(result.tricks, deal.dealer) == (result.points, result.categories)
+        assert sum(result.tricks) == sum(result.tricks_by_hand) == 13
+        with pytest.warns(DeprecationWarning, match="use tricks_by_hand"):
+            assert result.hand_tricks == result.tricks_by_hand
