@@ -40,9 +40,7 @@ def expected_spitzer_actions(deal: object, backend: Backend) -> tuple[int, ...]:
     """The legal actions spelled out from legal_announcements / legal_moves."""
     sp = backend["_spitzer"]
     if deal.phase == sp.AUCTION:  # type: ignore[attr-defined]
-        codes = deal.legal_announcements  # type: ignore[attr-defined]
-        announcements = codes() if callable(codes) else codes  # a property from 1.0 on
-        return tuple(32 + code for code in announcements)
+        return tuple(32 + code for code in deal.legal_announcements)  # type: ignore[attr-defined]
     return tuple(sorted(sp.action_index(c) for c in deal.legal_moves))  # type: ignore[attr-defined]
 
 
