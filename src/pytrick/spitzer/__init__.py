@@ -15,6 +15,7 @@ from pytrick.spitzer.demo import demo, play_deal
 from pytrick.spitzer.game import SpitzerGame
 from pytrick.spitzer.observation import SpitzerObservation
 from pytrick.spitzer.phase import Phase
+from pytrick.spitzer.position import format_position, parse_position
 from pytrick.spitzer.result import ScoringColumn, SpitzerResult, scoring_entry
 from pytrick.spitzer.rules import SpitzerRules
 
@@ -33,6 +34,8 @@ __all__ = [
     "SpitzerResult",
     "SpitzerRules",
     "demo",
+    "format_position",
+    "parse_position",
     "play_deal",
     "scoring_entry",
     "shuffled_pack",

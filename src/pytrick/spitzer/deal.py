@@ -11,6 +11,7 @@ from pytrick.cards import strict_card_set
 from pytrick.spitzer.announcement import Announcement, GameType
 from pytrick.spitzer.observation import SpitzerObservation
 from pytrick.spitzer.phase import Phase
+from pytrick.spitzer.position import format_position, parse_position
 from pytrick.spitzer.result import SpitzerResult
 from pytrick.spitzer.rules import SpitzerRules
 from trickcore import CardSet
@@ -223,7 +224,24 @@ class SpitzerDeal(_core.SpitzerState):
             legal_announcements=self.legal_announcements if to_move == seat else (),
         )
 
-    # -- records -------------------------------------------------------------------
+    # -- positions and records -----------------------------------------------------
+
+    def position(self) -> str:
+        """The deal as one line of text: see :mod:`pytrick.spitzer.position`."""
+        return format_position(self)
+
+    @classmethod
+    def from_position(cls: type[_D], text: str) -> _D:
+        """The deal a :meth:`position` string describes (rules included), replayed."""
+        return parse_position(cls, text)
+
+    def __repr__(self) -> str:
+        """An expression that rebuilds the deal: the core's constructor call, or
+        :meth:`from_position` when the deal keeps a target the option bits cannot say."""
+        if self.context is None:
+            return super().__repr__()
+        return f"{type(self).__name__}.from_position({self.position()!r})"
+
 
     def to_record(self) -> dict[str, Any]:
         """The JSON record of this deal (see :mod:`pytrick.spitzer.record`)."""

@@ -1,0 +1,139 @@
+"""A Spitzer deal as one line of text, FEN-like: rules, dealer, hands, announcements, plays.
+
+Format: ``RULES/DEALER/HAND0/HAND1/HAND2/HAND3/ANNOUNCEMENTS/PLAYS``:
+
+* ``RULES``: ``-`` for the defaults, else the letters of the options that are
+  on, in this order: ``z`` zola_requires_both_queens, ``v``
+  void_call="first_void_player", ``f`` first_trick_call="first_trick_won_by_other",
+  ``l`` call_requires_lead, ``s`` schneider_announcement; then ``:TARGET`` if
+  the target is not 42 (``-:84``, ``vl:60``).
+* ``DEALER``: the dealing seat, 0 to 3.
+* ``HAND0`` … ``HAND3``: the eight cards each seat was dealt, written without
+  separators in ASCII (``QCQSAC…``).
+* ``ANNOUNCEMENTS``: what each seat said, in order, as record tokens separated
+  by commas (``pass,pass,ace_call_hearts``); empty before anyone spoke.
+* ``PLAYS``: the cards played, in order, written like the hands; may be empty.
+
+>>> from pytrick.spitzer import SpitzerDeal, SpitzerRules
+>>> deal = SpitzerDeal.from_seed(2, rules=SpitzerRules(call_requires_lead=True))
+>>> for _ in range(4):
+...     deal.announce("pass")
+>>> deal.play("JS")
+>>> deal.position()
+'l/3/KC7D7H9HTHKH8SJS/8DJDADJHQHAHQSAS/7CJCQC9DTDQD9STS/8C9CTCACKD8H7SKS/pass,pass,pass,pass/JS'
+>>> SpitzerDeal.from_position(deal.position()) == deal
+True
+>>> SpitzerDeal.from_position("-/4/" + "/".join(["7C8C9CTCJCQCKCAC"] * 4) + "//")
+Traceback (most recent call last):
+...
+trickcore.errors.InvalidArgumentError: position: dealer: '4' is not a seat 0, 1, 2 or 3
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, TypeVar
+
+from pytrick.spitzer.announcement import Announcement
+from pytrick.spitzer.rules import SpitzerRules
+from trickcore.card import Card, parse_card
+from trickcore.errors import InvalidArgumentError, InvalidCardError, PytrickError, RulesError
+
+if TYPE_CHECKING:
+    from pytrick.spitzer.deal import SpitzerDeal
+
+__all__ = ["format_position", "parse_position"]
+
+_D = TypeVar("_D", bound="SpitzerDeal")
+
+#: The letter of each option that is on, in the order they are written.
+_LETTERS = (
+    ("z", "zola_requires_both_queens", True),
+    ("v", "void_call", "first_void_player"),
+    ("f", "first_trick_call", "first_trick_won_by_other"),
+    ("l", "call_requires_lead", True),
+    ("s", "schneider_announcement", True),
+)
+_FIELDS = "RULES/DEALER/HAND0/HAND1/HAND2/HAND3/ANNOUNCEMENTS/PLAYS"
+
+
+def _cards_text(cards: Iterable[Card]) -> str:
+    return "".join(str(card) for card in cards)
+
+
+def _rules_text(rules: SpitzerRules) -> str:
+    letters = "".join(letter for letter, name, on in _LETTERS if getattr(rules, name) == on)
+    target = "" if rules.target == SpitzerRules.target else f":{rules.target}"
+    return (letters or "-") + target
+
+
+def format_position(deal: SpitzerDeal) -> str:
+    """The position string of *deal* (see the module)."""
+    hands = "/".join(_cards_text(deal.original_hand(seat)) for seat in range(4))
+    said = ",".join(Announcement(code).token for _, code in deal.announcements)
+    plays = _cards_text(card for _, card in deal.plays)
+    return f"{_rules_text(deal.rules)}/{deal.dealer}/{hands}/{said}/{plays}"
+
+
+def _parse_rules(field: str) -> SpitzerRules:
+    letters, colon, target = field.partition(":")
+    options: dict[str, object] = {}
+    if letters != "-":
+        known = "".join(letter for letter, _, _ in _LETTERS)
+        if any(letter not in known for letter in letters) or len(set(letters)) != len(letters):
+            raise InvalidArgumentError(
+                f"position: rules: {field!r}: write '-' or the option letters {known} "
+                "once each, then ':TARGET' if the target is not 42"
+            )
+        for letter, name, on in _LETTERS:
+            if letter in letters:
+                options[name] = on
+    if colon:
+        if not target.isdigit() or target.startswith("0"):
+            raise InvalidArgumentError(
+                f"position: rules: the target {target!r} is not a positive whole number"
+            )
+        options["target"] = int(target)
+    try:
+        return SpitzerRules(**options)  # type: ignore[arg-type]
+    except RulesError as error:
+        raise InvalidArgumentError(f"position: rules: {error}") from None
+
+
+def _split_cards(field: str, name: str) -> list[Card]:
+    if len(field) % 2:
+        raise InvalidCardError(f"position: {name}: {field!r} has an odd length: a card is two characters")
+    try:
+        return [parse_card(field[i : i + 2]) for i in range(0, len(field), 2)]
+    except InvalidCardError as error:
+        raise InvalidCardError(f"position: {name}: {error}") from None
+
+
+def parse_position(cls: type[_D], text: str) -> _D:
+    """The deal a position string describes, replayed move by move; a bad
+    string raises an error naming the field (``position: hand 2: …``)."""
+    if not isinstance(text, str):
+        raise TypeError(f"a position is a str, not {type(text).__name__}")
+    fields = text.strip().split("/")
+    if len(fields) != 8:
+        raise InvalidArgumentError(f"position: expected 8 fields {_FIELDS}, got {len(fields)}")
+    rules = _parse_rules(fields[0])
+    if fields[1] not in ("0", "1", "2", "3"):
+        raise InvalidArgumentError(f"position: dealer: {fields[1]!r} is not a seat 0, 1, 2 or 3")
+    hands = [_split_cards(fields[2 + seat], f"hand {seat}") for seat in range(4)]
+    try:
+        deal = cls.from_hands(hands, int(fields[1]), rules)
+    except PytrickError as error:
+        raise type(error)(f"position: hands: {error}") from None
+    said = fields[6].split(",") if fields[6] else []
+    for number, token in enumerate(said):
+        try:
+            deal.announce(Announcement.parse(token))
+        except PytrickError as error:
+            raise type(error)(f"position: announcements[{number}]: {error}") from None
+    for number, card in enumerate(_split_cards(fields[7], "plays")):
+        try:
+            deal.play(card)
+        except PytrickError as error:
+            raise type(error)(f"position: plays[{number}]: {error}") from None
+    return deal
