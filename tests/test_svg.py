@@ -56,8 +56,8 @@ def seat_faces(root: ET.Element, seat: int) -> list[str]:
 def advance(deal: SpitzerDeal | SpidgeDeal, plays: int, seed: int) -> None:
     rng = random.Random(seed)
     if isinstance(deal, SpitzerDeal):
-        while deal.legal_announcements():
-            deal.announce(rng.choice(deal.legal_announcements()))
+        while deal.legal_announcements:
+            deal.announce(rng.choice(deal.legal_announcements))
     for _ in range(plays):
         if deal.is_over:
             break
