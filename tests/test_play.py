@@ -63,12 +63,12 @@ def test_commands_answer_and_change_nothing_but_undo() -> None:
     deal = play.game.deals[0]
     # Only the bots' moves and the person's one move were made.
     assert play._actors.count(1) == (1 if "you: passes" in text else 0)
-    assert deal.n_played + len(deal.announcements()) == len(play._actors)
+    assert deal.n_played + len(deal.announcements) == len(play._actors)
 
 
 def test_undo_takes_back_the_persons_last_move_and_the_bots_replies() -> None:
     play, _out, _ = session("spitzer", "pass\n1\n1\n", seat=0, seed=2, deals=1)
-    before = [m for m in play.game.deals[0].plays()]
+    before = [m for m in play.game.deals[0].plays]
     actors_before = list(play._actors)
     # Same game again, with an undo after the second card.
     again, out2, _ = session("spitzer", "pass\n1\n1\nundo\n", seat=0, seed=2, deals=1)
@@ -78,8 +78,8 @@ def test_undo_takes_back_the_persons_last_move_and_the_bots_replies() -> None:
     assert again._actor(deal) == 0  # the person's turn again
     assert len(again._actors) < len(actors_before)
     # Undone back to just before the person's last card: a prefix of the first run.
-    assert list(deal.plays()) == before[: len(deal.plays())]
-    assert len(deal.plays()) < len(before)
+    assert list(deal.plays) == before[: len(deal.plays)]
+    assert len(deal.plays) < len(before)
 
 
 def test_undo_is_refused_when_practice_mode_is_off() -> None:
