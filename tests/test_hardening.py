@@ -50,7 +50,7 @@ def test_a_spitzer_state_never_set_up_is_refused(backend: Backend) -> None:
     state_class = backend["_spitzer"].SpitzerState
     state = state_class.__new__(state_class)
     for use in (lambda: state.play("QC"), lambda: state.announce(0), lambda: state.to_move,
-                lambda: state.legal_moves, lambda: state.legal_announcements(),
+                lambda: state.legal_moves, lambda: state.legal_announcements,
                 lambda: state.copy(), lambda: state.raw_result(), lambda: state.undo()):
         with pytest.raises(PytrickError, match=r"never set up: SpitzerState.__init__ did not run"):
             use()

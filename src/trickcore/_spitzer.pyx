@@ -1101,9 +1101,6 @@ cdef class SpitzerState:
     def legal_mask(self):
         """The legal cards for the seat to play, as a mask (0 outside play)."""
         _need_deal(self)
-        return spitzer_sparse(spitzer_legal(&self.deal))
-
-
         return _LegalMask(spitzer_sparse(spitzer_legal(&self.deal)))
 
     @property
