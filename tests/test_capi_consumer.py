@@ -102,7 +102,7 @@ def test_determinized_player_plays_only_legal_cards_for_a_whole_deal(pimc: Modul
         card = pimc.choose_card(state, 4, seed)
         assert card in legal, f"{card} is not among {legal}"
         state.play(card)
-    assert sum(state.points_taken()) == 120
+    assert sum(state.points_taken) == 120
 
 
 @pytest.mark.slow

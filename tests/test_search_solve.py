@@ -40,7 +40,7 @@ def spitzer_spec(seed: int, remaining: int, policy: str = "random",
     state = z.SpitzerState(hands, dealer, options)
     spoken = []
     while state.phase == z.AUCTION:
-        legal = state.legal_announcements()
+        legal = state.legal_announcements
         if announce is not None:
             code = announce if announce in legal else z.PASS
         else:
@@ -220,7 +220,7 @@ def test_each_backend_solves_endings(backend: dict[str, ModuleType]) -> None:
         value, moves, pv = backend["_solve"].solve_spitzer(state, 0)
         assert repr(state) == before  # the deal is not changed
         assert sorted(c for c, _ in moves) == sorted(state.legal_moves)
-        mover_declares = state.declarers() >> state.to_move & 1
+        mover_declares = state.declarers >> state.to_move & 1
         best = max(v for _, v in moves) if mover_declares else min(v for _, v in moves)
         assert value == best and 0 <= value <= 120
         check_pv_spitzer(backend, spec, 0, value, pv)
@@ -285,7 +285,7 @@ def test_solve_many_hands_a_worker_error_to_the_caller(backend: dict[str, Module
 
 def ending(seed: int, remaining: int) -> pytrick.SpitzerDeal:
     deal = pytrick.SpitzerDeal.from_seed(seed)
-    while deal.legal_announcements():
+    while deal.legal_announcements:
         deal.announce("pass")
     rng = random.Random(seed)
     while 32 - deal.n_played > remaining:
@@ -359,12 +359,12 @@ def test_solve_announcements_solves_each_world() -> None:
     deal = pytrick.SpitzerDeal.from_seed(11)
     deal.announce("pass")
     values = solve_announcements(deal, threads=2)
-    assert set(values) == set(deal.legal_announcements())
+    assert set(values) == set(deal.legal_announcements)
     speaker = deal.to_move
     for code, value in values.items():
         world = deal.copy()
         world.announce(code)
-        while world.legal_announcements():
+        while world.legal_announcements:
             world.announce(Announcement.PASS)
         signed = solve(world, objective="score", pv=False).value
         declarer = code != Announcement.PASS or speaker in world.declaring_side

@@ -164,9 +164,9 @@ def _explain(path: str, card_text: str, out: TextIO, err: TextIO) -> int:
     if deal.is_over:
         print("The deal is over: no card may be played.", file=out)
         return 0
-    announcements = getattr(deal, "legal_announcements", None)
-    if announcements is not None and announcements():
-        said = ", ".join(a.token for a in announcements())
+    announcements = getattr(deal, "legal_announcements", ())  # Spidge has no announcements
+    if announcements:
+        said = ", ".join(a.token for a in announcements)
         print(f"Seat {deal.to_move} must first announce or pass; legal now: {said}.", file=out)
         return 0
     # Where the rules pages state the play rules of each game.

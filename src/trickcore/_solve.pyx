@@ -15,7 +15,7 @@ Values (docs/search.rst says the same for users):
   of the deal, points already taken included; ``SOLVE_SCORE``: the signed
   scoring-table entry (RULES.md 1.8), +N when each declarer scores N, -N
   when each opponent does.  The seats of the declaring side *as settled by
-  the cards played so far* (``SpitzerState.declarers()``) maximise, the
+  the cards played so far* (``SpitzerState.declarers``) maximise, the
   others minimise.  When the hands do not fix the sides (a first-trick call
   before its partner is known, a first-void-player void call before the
   caller's first lead is complete), a seat plays against the caller until a

@@ -11,7 +11,7 @@ random play; :func:`rollouts_many` evaluates many positions in one call.
 >>> import pytrick
 >>> from pytrick.search import solve
 >>> deal = pytrick.SpitzerDeal.from_seed(7)
->>> while deal.legal_announcements():
+>>> while deal.legal_announcements:
 ...     deal.announce("pass")
 >>> for _ in range(24):
 ...     deal.play(deal.legal_moves.min())

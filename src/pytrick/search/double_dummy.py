@@ -139,7 +139,7 @@ def solve(deal: Deal, *, objective: Objective | None = None, player: int | None 
     >>> import pytrick
     >>> from pytrick.search import solve
     >>> deal = pytrick.SpitzerDeal.from_seed(1)
-    >>> while deal.legal_announcements():
+    >>> while deal.legal_announcements:
     ...     deal.announce("pass")
     >>> while deal.n_played < 23:
     ...     deal.play(deal.legal_moves.max())
@@ -235,7 +235,7 @@ def solve_announcements(deal: SpitzerDeal, *, objective: Literal["score", "point
     if objective not in _SPITZER:
         raise InvalidArgumentError(
             f"invalid objective {objective!r} for Spitzer: choose 'points' or 'score'")
-    codes = deal.legal_announcements()
+    codes = deal.legal_announcements
     if not codes:
         raise InvalidArgumentError(
             "solve_announcements needs a deal in its auction: the announcements are over")
@@ -244,14 +244,14 @@ def solve_announcements(deal: SpitzerDeal, *, objective: Literal["score", "point
     for code in codes:
         world = deal.copy()
         world.announce(code)
-        while world.legal_announcements():
+        while world.legal_announcements:
             world.announce(Announcement.PASS)
         worlds.append(world)
     solutions = _core.solve_spitzer_many(worlds, _SPITZER[objective], threads, False)
     values: dict[Announcement, int] = {}
     for code, world, (value, _moves, _pv) in zip(codes, worlds, solutions, strict=True):
         declarer = code != Announcement.PASS or bool(
-            world.declarers() >> speaker & 1)
+            world.declarers >> speaker & 1)
         if objective == "points":
             values[code] = value if declarer else 120 - value
         else:

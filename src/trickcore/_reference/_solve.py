@@ -49,7 +49,7 @@ def _spitzer_end_value(state: SpitzerState, objective: int) -> int:
 def _spitzer_value(state: SpitzerState, objective: int) -> int:
     if state.is_over:
         return _spitzer_end_value(state, objective)
-    maximise = bool(state.declarers() >> state.to_move & 1)
+    maximise = bool(state.declarers >> state.to_move & 1)
     values = []
     for card in list(state.legal_moves):
         state.play(card)
@@ -117,7 +117,7 @@ def solve_spitzer(state: SpitzerState, objective: int = POINTS, pv: bool = True)
     checked = _spitzer_state(state)
     obj = _msg.objective(objective, _msg.SPITZER_OBJECTIVES)
     return _solution(checked, lambda s: _spitzer_value(s, obj),
-                     lambda s: bool(s.declarers() >> s.to_move & 1), bool(pv))
+                     lambda s: bool(s.declarers >> s.to_move & 1), bool(pv))
 
 
 def solve_spidge(state: SpidgeState, hand: int, objective: int = MOST, pv: bool = True) -> Solution:
