@@ -103,8 +103,8 @@ def twin_rates(game: str, observations: list[Any], iterations: int) -> tuple[flo
                     [deal.original_hand(s) for s in range(4)],
                     deal.dealer,
                     deal.options,
-                    [code for _, code in deal.announcements()],
-                    [card for _, card in deal.plays()],
+                    [code for _, code in deal.announcements],
+                    [card for _, card in deal.plays],
                 )
                 search = kernel.spitzer_ismcts
                 observer = observation.seat

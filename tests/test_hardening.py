@@ -334,7 +334,7 @@ def test_numpy_integers_work_wherever_an_integer_is_taken(backend: Backend) -> N
     deal.announce(i64(sp.PASS), seat=i64(1))
     for _ in range(3):
         deal.announce(np.int32(sp.PASS))
-    card = deal.legal_mask().bit_length() - 1
+    card = deal.legal_mask.bit_length() - 1
     deal.play(i64(card), seat=i64(deal.to_move))
     assert deal.n_played == 1 and deal.hand(i64(0)) == deal.hand(0)
     spidge = sg.SpidgeState([sum(1 << c for c in sg.pack()[h::4]) for h in range(4)],

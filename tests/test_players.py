@@ -26,8 +26,8 @@ def _spitzer_position(seed: int, plays: int, call: bool = False) -> spitzer.Spit
         deal = spitzer.SpitzerDeal.from_seed(seed + 1000 * attempt)
         rng = random.Random(seed)
         called = False
-        while deal.legal_announcements():
-            options = [a for a in deal.legal_announcements() if a.name.startswith("ACE_CALL")]
+        while deal.legal_announcements:
+            options = [a for a in deal.legal_announcements if a.name.startswith("ACE_CALL")]
             if call and options and not called:
                 deal.announce(options[0])
                 called = True
@@ -151,8 +151,8 @@ def _twin_state(backend: dict[str, ModuleType], deal: Any) -> Any:
             [deal.original_hand(s) for s in range(4)],
             deal.dealer,
             deal.options,
-            [code for _, code in deal.announcements()],
-            [card for _, card in deal.plays()],
+            [code for _, code in deal.announcements],
+            [card for _, card in deal.plays],
         )
     state = backend["_spidge"].SpidgeState(
         list(deal.initial_hands), deal.flags, deal.slam_tricks, deal.spidge_tricks

@@ -111,7 +111,7 @@ class _Spitzer:
     def __init__(self, template: Any) -> None:
         self.template = template
         self.played_by = [0, 0, 0, 0]
-        for seat, card in template.plays():
+        for seat, card in template.plays:
             self.played_by[seat] |= 1 << int(card)
 
     def world(self, seats: Sequence[int], hands: Sequence[int]) -> Any:
@@ -124,15 +124,15 @@ class _Spitzer:
             dealt,
             t.dealer,
             t.options,
-            [code for _, code in t.announcements()],
-            [card for _, card in t.plays()],
+            [code for _, code in t.announcements],
+            [card for _, card in t.plays],
         )
 
     @staticmethod
     def legal(s: Any) -> int:
         if s.phase == _spitzer.AUCTION:
-            return sum(1 << (_ANNOUNCE_OFFSET + code) for code in s.legal_announcements())
-        return sum(1 << _spitzer.action_index(c) for c in _bits(s.legal_mask()))
+            return sum(1 << (_ANNOUNCE_OFFSET + code) for code in s.legal_announcements)
+        return sum(1 << _spitzer.action_index(c) for c in _bits(s.legal_mask))
 
     @staticmethod
     def over(s: Any) -> bool:
@@ -171,8 +171,8 @@ class _Spitzer:
         return min(cards, key=lambda c: (_spitzer.card_points(c), _spitzer.strength(c), c))
 
     def heuristic(self, s: Any) -> int:
-        legal = _bits(s.legal_mask())
-        trick = [int(c) for _, c in s.current_trick()]
+        legal = _bits(s.legal_mask)
+        trick = [int(c) for _, c in s.current_trick]
         if not trick:
             aces = [c for c in legal if c in _FAIL_ACES]
             card = min(aces) if aces else self._cheapest(legal)
@@ -204,7 +204,7 @@ class _Spidge:
         t = self.template
         history = list(t.history)
         played_by = [0, 0, 0, 0]
-        for hand, card in zip(t.history_hands(), history, strict=True):
+        for hand, card in zip(t.history_hands, history, strict=True):
             played_by[hand] |= 1 << int(card)
         now = [int(h) for h in t.hands]
         for seat, mask in zip(seats, hands, strict=True):
