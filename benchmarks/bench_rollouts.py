@@ -75,7 +75,7 @@ def reference_rollouts(deal: Any, game: str) -> Callable[[int], int]:
     if game == "spitzer":
         state: Any = ref_spitzer.SpitzerState(
             [deal.original_hand(s) for s in range(4)], deal.dealer, deal.options,
-            [code for _, code in deal.announcements()], [card for _, card in deal.plays()])
+            [code for _, code in deal.announcements], [card for _, card in deal.plays])
         kernel = _rollouts.spitzer_rollouts
     else:
         state = ref_spidge.SpidgeState(list(deal.initial_hands), deal.flags, deal.slam_tricks,

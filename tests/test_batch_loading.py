@@ -66,7 +66,7 @@ def test_the_automatic_modes_finish_a_loaded_auction(backend: Backend) -> None:
     passing.load(0, fresh)
     state = passing.state(0)
     assert state.phase == backend["_spitzer"].PLAY
-    assert [code for _, code in state.announcements()] == [0, 0, 0, 0]
+    assert [code for _, code in state.announcements] == [0, 0, 0, 0]
     random_mode = backend["_batch"].SpitzerBatch(1, 1, announcements="random")
     random_mode.load(0, fresh)
     assert random_mode.state(0).phase == backend["_spitzer"].PLAY

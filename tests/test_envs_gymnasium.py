@@ -53,7 +53,7 @@ def test_spitzer_reward_is_the_seats_score_and_observation_its_tensor():
     total, moves, raw = play(env, 4, np.random.default_rng(0))
     deal = raw._deal
     assert total == deal.result.scores[3]
-    assert moves == 8 + sum(1 for seat, _ in deal.announcements() if seat == 3)
+    assert moves == 8 + sum(1 for seat, _ in deal.announcements if seat == 3)
     assert np.array_equal(raw._observe()[0], encode_observation(deal, 3))
 
 

@@ -58,7 +58,7 @@ def test_spitzer_deal_rewards_are_the_deal_scores():
     env = spitzer_v0.raw_env()
     returns, moves, _ = play_out(env, seed=5)
     deal = env._deal
-    assert deal.is_over and moves == 32 + len(deal.announcements())
+    assert deal.is_over and moves == 32 + len(deal.announcements)
     assert returns == {f"seat_{s}": deal.result.scores[s] for s in range(4)}
 
 

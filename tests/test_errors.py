@@ -218,7 +218,7 @@ SCENARIOS: dict[tuple[str, str, str | None], Move] = {
     ("spidge", "deal_over", "2.5"):
         lambda b: finished(spidge(b)).play("AC"),
     ("spidge", "not_your_turn", "2.5"):
-        lambda b: pytrick.SpidgeDeal.from_seed(7).play_for(0, "AC"),
+        lambda b: pytrick.SpidgeDeal.from_seed(7).play("AC", 0),
     ("spidge", "card_not_held", "2.5"):
         lambda b: spidge(b, left="AC", dummy="KC").play("KC"),
     ("spidge", "opening_lead_trump", "2.5"):

@@ -52,8 +52,8 @@ def spitzer_answers(S: ModuleType, world: SpitzerDeal) -> list[tuple[object, ...
     """Every card and announcement, for every seat, on a copy of *world* in core *S*."""
     state = S.SpitzerState(
         [world.original_hand(s) for s in range(4)], world.dealer, world.options,
-        [int(code) for _, code in world.announcements()],
-        [card for _, card in world.plays()],
+        [int(code) for _, code in world.announcements],
+        [card for _, card in world.plays],
     )
     answers = []
     for seat in (None, 0, 1, 2, 3):
@@ -77,8 +77,8 @@ def spidge_answers(S: ModuleType, world: SpidgeDeal) -> list[tuple[object, ...]]
 
 
 def spidge_public_answers(world: SpidgeDeal) -> list[tuple[object, ...]]:
-    """play_for, which checks the turn first, for every player."""
-    return [outcome(world.copy().play_for, player, card)
+    """play(card, player), which checks the turn first, for every player."""
+    return [outcome(world.copy().play, card, player)
             for player in range(3) for card in range(54)]
 
 

@@ -103,7 +103,10 @@ class DealMachine(RuleBasedStateMachine):
         seen: list[object] = []
         for name in self.VIEWS:
             value = getattr(deal, name)
-            seen.append(plain(value() if callable(value) else value))  # a method or a property
+            # A method is called; a property (even one still callable for one
+            # release, a deprecated alias) is read.
+            is_view = isinstance(value, (tuple, int))
+            seen.append(plain(value if is_view or not callable(value) else value()))
         seen += [plain(deal.hand(h)) for h in range(self.N_HANDS)]
         return (*seen, repr(deal))
 
@@ -240,10 +243,10 @@ class SpitzerMachine(DealMachine):
                        REFERENCE["_spitzer"].SpitzerState(masks, dealer, options))]
 
     def can_undo(self, deal: Any) -> bool:
-        return bool(deal.n_played or deal.announcements())
+        return bool(deal.n_played or deal.announcements)
 
     def legal_steps(self, deal: Any) -> list[Callable[[Any], object]]:
-        codes = deal.legal_announcements()
+        codes = deal.legal_announcements
         if codes:  # passing half the time keeps normal games common
             return [lambda d, c=code: d.announce(c) for code in codes] + \
                    [lambda d: d.announce(codes[0])] * len(codes)
@@ -260,7 +263,7 @@ class SpitzerMachine(DealMachine):
     @precondition(lambda self: bool(self.pairs))
     @rule(pick=st.integers(0, 12), pass_often=st.booleans())
     def announce_legal(self, pick: int, pass_often: bool) -> None:
-        legal = self.pair[1].legal_announcements()
+        legal = self.pair[1].legal_announcements
         if legal:
             code = legal[0] if pass_often else legal[pick % len(legal)]
             assert self.both(lambda deal: deal.announce(code))[0] == "ok"
@@ -286,7 +289,7 @@ class SpitzerMachine(DealMachine):
         compiled = self.pair[0]
         deal = SpitzerDeal(
             [compiled.original_hand(s) for s in range(4)], compiled.dealer, compiled.options,
-            [code for _, code in compiled.announcements()], [card for _, card in compiled.plays()],
+            [code for _, code in compiled.announcements], [card for _, card in compiled.plays],
         )
         self.check_sample(deal, seat, n, seed)
 

@@ -129,7 +129,7 @@ class _Spitzer(GameSpec[SpitzerDeal]):
 
     def legal_actions(self, deal: SpitzerDeal) -> npt.NDArray[np.int64]:
         if deal.phase == trickcore.spitzer.AUCTION:
-            codes = [int(a) for a in deal.legal_announcements()]
+            codes = [int(a) for a in deal.legal_announcements]
             return np.array(codes, dtype=np.int64) + SPITZER_ANNOUNCE_OFFSET
         cards = _bits(int(deal.legal_moves))
         # The dense action order is the card order, so the result stays sorted.
@@ -169,11 +169,11 @@ class _Spitzer(GameSpec[SpitzerDeal]):
 
     def public_text(self, deal: SpitzerDeal) -> str:
         spoken = ", ".join(f"seat {s}: {Announcement(code).name.lower()}"
-                           for s, code in deal.announcements())
+                           for s, code in deal.announcements)
         lines = [f"Spitzer, dealer seat {deal.dealer}; announcements: {spoken or '-'}"]
-        plays = deal.plays()
-        winners = deal.trick_winners()
-        points = deal.trick_points()
+        plays = deal.plays
+        winners = deal.trick_winners
+        points = deal.trick_points
         for t in range(0, len(plays), 4):
             cards = " ".join(f"{s}:{c}" for s, c in plays[t:t + 4])
             won = (f" -> seat {winners[t // 4]} ({points[t // 4]} points)"

@@ -26,7 +26,7 @@ True
 >>> SpitzerDeal.from_position("-/4/" + "/".join(["7C8C9CTCJCQCKCAC"] * 4) + "//")
 Traceback (most recent call last):
 ...
-trickcore.errors.InvalidArgumentError: position: dealer: '4' is not a seat 0, 1, 2 or 3
+pytrick.InvalidArgumentError: position: dealer: '4' is not a seat 0, 1, 2 or 3
 """
 
 from __future__ import annotations
@@ -37,7 +37,13 @@ from typing import TYPE_CHECKING, TypeVar
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.rules import SpitzerRules
 from trickcore.card import Card, parse_card
-from trickcore.errors import InvalidArgumentError, InvalidCardError, PytrickError, RulesError
+from trickcore.errors import (
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidCardError,
+    PytrickError,
+    RulesError,
+)
 
 if TYPE_CHECKING:
     from pytrick.spitzer.deal import SpitzerDeal
@@ -130,10 +136,18 @@ def parse_position(cls: type[_D], text: str) -> _D:
         try:
             deal.announce(Announcement.parse(token))
         except PytrickError as error:
-            raise type(error)(f"position: announcements[{number}]: {error}") from None
+            raise _at(f"announcements[{number}]", error) from None
     for number, card in enumerate(_split_cards(fields[7], "plays")):
         try:
             deal.play(card)
         except PytrickError as error:
-            raise type(error)(f"position: plays[{number}]: {error}") from None
+            raise _at(f"plays[{number}]", error) from None
     return deal
+
+
+def _at(field: str, error: PytrickError) -> PytrickError:
+    """The same error, its message naming the position's field (an illegal
+    move keeps its reason and rule)."""
+    if isinstance(error, IllegalMoveError):
+        return IllegalMoveError(f"position: {field}: {error.message}", error.reason, error.rule)
+    return type(error)(f"position: {field}: {error}")
