@@ -135,7 +135,8 @@ def mutated_record(draw: Draw) -> dict[str, Any]:
             parent = parent[key]
         key, how = path[-1], draw.int(5)
         if how == 0:
-            parent[key] = draw.pick(JUNK)
+            # A copy: a shared junk list edited later could come to hold itself.
+            parent[key] = copy.deepcopy(draw.pick(JUNK))
         elif how == 1:
             del parent[key]
         elif how == 2 and isinstance(parent, list):
@@ -148,7 +149,7 @@ def mutated_record(draw: Draw) -> dict[str, Any]:
             if other[-1] in (target if isinstance(target, dict) else range(len(target))):
                 parent[key] = copy.deepcopy(target[other[-1]])
         else:
-            parent[key] = draw.pick(JUNK[:8])
+            parent[key] = copy.deepcopy(draw.pick(JUNK[:8]))
         if not isinstance(record, dict):
             break
     return record
