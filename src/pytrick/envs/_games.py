@@ -233,7 +233,7 @@ class _Spidge(GameSpec[SpidgeDeal]):
     def public_text(self, deal: SpidgeDeal) -> str:
         lines = [f"Spidge, dealer player {deal.dealer}; dummy (face up): "
                  f"{spidge_text.hand_text(deal.dummy)}"]
-        for t, trick in enumerate(deal.tricks()):
+        for t, trick in enumerate(deal.tricks):
             cards = " ".join(str(c) for c in trick.cards)
             lines.append(f"trick {t + 1}: {cards} -> player {deal.player_of(trick.winner)}")
         current = deal.current_trick

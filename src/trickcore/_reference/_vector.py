@@ -91,7 +91,7 @@ class SpitzerLanes:
         while not deal.is_over:
             if deal.phase == _spitzer.AUCTION:
                 if self.auction == "random":
-                    deal.announce(rng.choose(sorted(deal.legal_announcements())))
+                    deal.announce(rng.choose(sorted(deal.legal_announcements)))
                 elif self.auction == "play" and deal.to_move == self.seat:
                     return
                 else:
@@ -99,7 +99,7 @@ class SpitzerLanes:
             elif deal.to_move == self.seat:
                 return
             else:
-                deal.play(rng.choose(_bits(deal.legal_mask())))
+                deal.play(rng.choose(_bits(deal.legal_mask)))
 
     def _deal(self, i: int) -> None:
         dealer = i % 4 if self._dealers[i] < 0 else (self._dealers[i] + 1) % 4
@@ -113,8 +113,8 @@ class SpitzerLanes:
         if deal is None or deal.is_over:
             return []
         if deal.phase == _spitzer.AUCTION:
-            return sorted(SPITZER_ANNOUNCE_OFFSET + c for c in deal.legal_announcements())
-        return sorted(_spitzer.action_index(c) for c in _bits(deal.legal_mask()))
+            return sorted(SPITZER_ANNOUNCE_OFFSET + c for c in deal.legal_announcements)
+        return sorted(_spitzer.action_index(c) for c in _bits(deal.legal_mask))
 
     def _emit(self, i: int) -> None:
         deal = self._deals[i]
