@@ -233,3 +233,19 @@ def test_unknown_fields_are_refused_like_unknown_rule_options() -> None:
     assert refused(record, from_record).startswith("deals[0].rules: unknown field")
     # What the writers write is read back unchanged.
     assert from_record(copy.deepcopy(spidge_record())) == pytrick.SpidgeDeal.from_seed(4)
+
+
+def test_read_record_text_is_a_deprecated_alias_that_never_reads_text_as_a_path(
+    tmp_path: Path,
+) -> None:
+    from pytrick.records import parse_record_text, read_record_text
+
+    text = json.dumps(pytrick.SpitzerDeal.from_seed(1).to_record())
+    target = tmp_path / "deal.json"
+    target.write_text(text, encoding="utf-8")
+    with pytest.warns(DeprecationWarning, match="parse_record_text"):
+        assert read_record_text(text) == parse_record_text(text)
+    with pytest.warns(DeprecationWarning):
+        assert read_record_text(target) == parse_record_text(text)
+    with pytest.warns(DeprecationWarning), pytest.raises(RecordError):
+        read_record_text(str(target))  # a string is JSON text, not a path

@@ -12,6 +12,7 @@ from the code they illustrate (never pasted images).
 from __future__ import annotations
 
 import ast
+from html import escape
 from typing import Any, ClassVar
 
 from docutils import nodes
@@ -43,7 +44,7 @@ class PytrickPicture(SphinxDirective):
         caption = self.options.get("caption", "")
         html = f'<figure class="pytrick-picture">{picture}'
         if caption:
-            html += f"<figcaption>{caption}</figcaption>"
+            html += f"<figcaption>{escape(caption)}</figcaption>"
         html += "</figure>"
         code = nodes.literal_block(source, source, language="python")
         return [nodes.raw("", html, format="html"), code]

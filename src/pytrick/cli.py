@@ -242,7 +242,7 @@ def main(
         if args.command == "play":
             from pytrick.play import run_cli
 
-            return run_cli(args, out)
+            return run_cli(args, out, err)
         if args.command == "tournament":
             return _tournament(args, out, err)
         if args.command == "explain":

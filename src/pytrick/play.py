@@ -38,13 +38,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-import trickcore
 from pytrick.arena import SEATS, BotSpec, Game, parse_bots
 from pytrick.spidge import SpidgeDeal, SpidgeGame, SpidgeObservation, SpidgeRules
+from pytrick.spidge import text as spidge_text
 from pytrick.spidge.table import Hand
 from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerObservation, SpitzerRules
-from trickcore.card import Card, parse_card
-from trickcore.errors import IllegalMoveError, PytrickError
+from pytrick.spitzer import text as spitzer_text
+from trickcore._arguments import as_int
+from trickcore.card import Card, Suit, parse_card
+from trickcore.errors import IllegalMoveError, InvalidArgumentError, PytrickError, RulesError
 
 __all__ = ["COMMANDS", "Session", "parse_rules"]
 
@@ -86,6 +88,10 @@ def _is_announcement(text: str) -> bool:
     return True
 
 
+class _BotFault(Exception):
+    """A bot broke the rules: the session cannot go on."""
+
+
 class Session:
     """One person against the bots, for a whole game (or *deals* deals).
 
@@ -98,7 +104,7 @@ class Session:
         game: str,
         *,
         seat: int = 0,
-        bots: Sequence[str | BotSpec] = ("heuristic",),
+        bots: str | Sequence[str | BotSpec] = "heuristic",
         seed: int | None = None,
         rules: SpitzerRules | SpidgeRules | None = None,
         deals: int | None = None,
@@ -109,17 +115,21 @@ class Session:
     ) -> None:
         if game not in SEATS:
             raise PytrickError(f"unknown game {game!r}: spitzer or spidge")
+        wanted = SpitzerRules if game == "spitzer" else SpidgeRules
+        if rules is not None and not isinstance(rules, wanted):
+            raise RulesError(f"{game} is played under {wanted.__name__}, not {type(rules).__name__}")
         self.game_name: Game = "spitzer" if game == "spitzer" else "spidge"
         self.players = 4 if game == "spitzer" else 3
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise PytrickError(f"--seat must be 0 to {self.players - 1}, not {seat!r}")
-        self.seat = seat
+        number = as_int(seat, "seat")
+        if not 0 <= number < self.players:
+            raise InvalidArgumentError(f"--seat must be 0 to {self.players - 1}, not {seat!r}")
+        self.seat = number
         if seed is None:
             import random
 
             seed = random.SystemRandom().randrange(2**32)
         self.seed = seed
-        specs = parse_bots(list(bots) or ["heuristic"], minimum=1)
+        specs = parse_bots(bots or "heuristic", minimum=1)
         if len(specs) == 1:
             specs *= self.players - 1
         if len(specs) != self.players - 1:
@@ -132,12 +142,13 @@ class Session:
             s: spec.make(self.game_name, seed + s) for s, spec in zip(others, specs, strict=True)
         }
         self.bot_names = {s: spec.name for s, spec in zip(others, specs, strict=True)}
+        self.game: SpitzerGame | SpidgeGame
         if game == "spitzer":
-            self.game: SpitzerGame | SpidgeGame = SpitzerGame(
-                rules if isinstance(rules, SpitzerRules) else None, seed=seed
-            )
+            assert rules is None or isinstance(rules, SpitzerRules)
+            self.game = SpitzerGame(rules, seed=seed)
         else:
-            self.game = SpidgeGame(rules if isinstance(rules, SpidgeRules) else None, seed=seed)
+            assert rules is None or isinstance(rules, SpidgeRules)
+            self.game = SpidgeGame(rules, seed=seed)
         self.max_deals = deals
         self.practice = practice
         self.stdin = stdin if stdin is not None else sys.stdin
@@ -177,7 +188,9 @@ class Session:
                 self._say("Totals: " + ", ".join(
                     f"{self._name(s)} {t}" for s, t in enumerate(self.game.totals)
                 ))
-            if self.game.winner is not None:
+            if self.game.winner == self.seat:
+                self._say("\nYou win the game.")
+            elif self.game.winner is not None:
                 self._say(f"\n{self._name(self.game.winner).capitalize()} wins the game.")
             if self.takebacks:
                 self._say(f"(Practice mode: you took back {self.takebacks} move(s).)")
@@ -185,6 +198,9 @@ class Session:
         except KeyboardInterrupt:
             self._say("\nInterrupted; goodbye.")
             return 130
+        except _BotFault as fault:
+            self._say(str(fault))
+            return 1
 
     def _play_deal(self, deal: SpitzerDeal | SpidgeDeal) -> bool:
         """Play one deal; False if the person quit."""
@@ -295,11 +311,19 @@ class Session:
         observation = self._observation(deal, actor)
         bot = self.bots[actor]
         choice: Any
-        if isinstance(observation, SpitzerObservation) and observation.legal_announcements:
-            choice = Announcement.parse(bot.announce(observation))
-        else:
-            choice = Card(bot.play(observation))
-        self._apply(deal, actor, choice)
+        try:
+            if isinstance(observation, SpitzerObservation) and observation.legal_announcements:
+                choice = Announcement.parse(bot.announce(observation))
+            else:
+                choice = Card(bot.play(observation))
+            self._apply(deal, actor, choice)
+        except PytrickError as error:
+            # Never str(error): it would show the bot's hand to the person.
+            why = getattr(error, "reason", type(error).__name__)
+            raise _BotFault(
+                f"The bot of {self._name(actor)} ({self.bot_names[actor]}) made an illegal "
+                f"move ({why}); the game stops."
+            ) from None
 
     def _undo(self, deal: SpitzerDeal | SpidgeDeal) -> None:
         if not self.practice:
@@ -366,7 +390,7 @@ class Session:
 
     def _card(self, card: Card) -> str:
         text = card.unicode()
-        if self.color and not card.is_joker and card.suit in (1, 2):
+        if self.color and card.suit in (Suit.DIAMONDS, Suit.HEARTS):
             return f"{_RED}{text}{_RESET}"
         return text
 
@@ -374,12 +398,10 @@ class Session:
         return " ".join(self._card(c) for c in cards) or "-"
 
     def _ordered(self, cards: Any) -> list[Card]:
-        """Trumps first, then each plain suit, strongest first: as a hand is held."""
-        core = trickcore.spitzer if self.game_name == "spitzer" else trickcore.spidge
-        return sorted(
-            cards,
-            key=lambda c: (not core.is_trump(c), core.effective_suit(c), -core.strength(c)),
-        )
+        """As the hand is held (the game's ``hand_order``: trumps first)."""
+        if self.game_name == "spitzer":
+            return spitzer_text.hand_order(cards)
+        return spidge_text.hand_order(cards)
 
     def _moves_line(self, deal: SpitzerDeal | SpidgeDeal) -> str:
         moves = []
@@ -473,15 +495,14 @@ class Session:
         print(text, file=self.out)
 
 
-def run_cli(args: Any, out: TextIO) -> int:
+def run_cli(args: Any, out: TextIO, err: TextIO) -> int:
     """``pytrick play``: build a :class:`Session` from the parsed arguments."""
     try:
         rules = parse_rules(args.game, args.rules or [])
-        bots = parse_bots(args.bots or "heuristic", minimum=1)
         session = Session(
             args.game,
             seat=args.seat,
-            bots=bots,
+            bots=args.bots or "heuristic",
             seed=args.seed,
             rules=rules,
             deals=args.deals,
@@ -489,6 +510,6 @@ def run_cli(args: Any, out: TextIO) -> int:
             out=out,
         )
     except PytrickError as error:
-        print(f"pytrick play: {error}", file=sys.stderr)
+        print(f"pytrick play: {error}", file=err)
         return 2
     return session.run()

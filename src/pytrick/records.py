@@ -54,10 +54,12 @@ __all__ = [
     "game_record",
     "load_record",
     "loads_record",
+    "parse_record_text",
     "quote",
     "read_body",
     "read_capped",
     "read_game",
+    "read_record_text",
     "read_rules",
     "record_error",
     "replay_moves",
@@ -327,6 +329,26 @@ def parse_record_text(text: str | bytes) -> Any:
         raise record_error(f"record is nested deeper than the limit of {MAX_NESTING} levels") from None
     _check_nesting(record)
     return record
+
+
+def read_record_text(source: str | bytes | os.PathLike[str]) -> Any:
+    """Deprecated alias of :func:`parse_record_text`, kept for one release.
+
+    A string is JSON text, never a path; a path object is read with the size cap.
+    """
+    warnings.warn(
+        "read_record_text() is deprecated: use parse_record_text() (or load_record(path))",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    if isinstance(source, os.PathLike):
+        try:
+            with open(source, "rb") as file:
+                return parse_record_text(read_capped(file))
+        except OSError as error:
+            reason = error.strerror or str(error)
+            raise record_error(f"cannot read record file {quote(os.fspath(source))}: {reason}") from None
+    return parse_record_text(source)
 
 
 def check_envelope(record: object) -> tuple[str, str]:

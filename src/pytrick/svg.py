@@ -26,13 +26,14 @@ move has a gold name plate, and the dealer carries a round "D" button.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from types import ModuleType
 from typing import TYPE_CHECKING, TypeAlias
 from xml.sax.saxutils import escape
 
 import trickcore
+from pytrick.spidge import text as spidge_text
+from pytrick.spitzer import text as spitzer_text
 from trickcore import CardSet
-from trickcore.card import Card
+from trickcore.card import Card, Suit
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
 if TYPE_CHECKING:
@@ -59,24 +60,22 @@ _FAN = 0.52  # how much of a card shows under the next one in a hand
 
 # The four suits as paths in a 100 x 100 box: no font needs to have the glyphs.
 _SUIT_PATHS = {
-    0: '<circle cx="50" cy="27" r="23"/><circle cx="25" cy="60" r="23"/>'
+    Suit.CLUBS: '<circle cx="50" cy="27" r="23"/><circle cx="25" cy="60" r="23"/>'
     '<circle cx="75" cy="60" r="23"/>'
     '<path d="M46 55 C45 78 38 92 28 100 L72 100 C62 92 55 78 54 55 Z"/>',
-    1: '<path d="M50 0 L88 50 L50 100 L12 50 Z"/>',
-    2: '<path d="M50 96 C16 66 0 47 0 29 C0 11 14 0 28 0 C40 0 47 8 50 17 '
+    Suit.DIAMONDS: '<path d="M50 0 L88 50 L50 100 L12 50 Z"/>',
+    Suit.HEARTS: '<path d="M50 96 C16 66 0 47 0 29 C0 11 14 0 28 0 C40 0 47 8 50 17 '
     'C53 8 60 0 72 0 C86 0 100 11 100 29 C100 47 84 66 50 96 Z"/>',
-    3: '<path d="M50 0 C84 30 100 48 100 64 C100 80 88 88 76 88 C64 88 57 83 53 76 '
+    Suit.SPADES: '<path d="M50 0 C84 30 100 48 100 64 C100 80 88 88 76 88 C64 88 57 83 53 76 '
     'C54 88 58 95 68 100 L32 100 C42 95 46 88 47 76 C43 83 36 88 24 88 '
     'C12 88 0 80 0 64 C0 48 16 30 50 0 Z"/>',
 }
-_SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
-_RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 _DEFS = (
     "<defs>"
     + "".join(
-        f'<symbol id="pytrick-{name}" viewBox="0 0 100 100">{_SUIT_PATHS[suit]}</symbol>'
-        for suit, name in enumerate(_SUIT_NAMES)
+        f'<symbol id="pytrick-{suit.name.lower()}" viewBox="0 0 100 100">{_SUIT_PATHS[suit]}</symbol>'
+        for suit in Suit
     )
     + '<pattern id="pytrick-back" width="6" height="6" patternUnits="userSpaceOnUse" '
     'patternTransform="rotate(45)"><rect width="6" height="6" fill="#1f4e8c"/>'
@@ -112,15 +111,16 @@ def _face(c: Card, x: float, y: float, scale: float, trump: bool) -> str:
             f'{font} fill="{_JOKER}" text-anchor="middle">★</text>'
         )
     else:
-        suit, rank = int(c) // 13, int(c) % 13
-        colour = _RED if suit in (1, 2) else _BLACK
+        assert c.suit is not None  # not a joker
+        suit = c.suit.name.lower()  # the id of its symbol in _DEFS
+        colour = _RED if c.suit in (Suit.DIAMONDS, Suit.HEARTS) else _BLACK
         parts.append(
             f'<text x="{x + 3.5 * scale:g}" y="{y + 14 * scale:g}" font-size="{13 * scale:g}" '
-            f'{font} fill="{colour}">{_RANKS[rank]}</text>'
-            f'<use xlink:href="#pytrick-{_SUIT_NAMES[suit]}" x="{x + 4 * scale:g}" '
+            f'{font} fill="{colour}">{c.unicode()[:-1]}</text>'
+            f'<use xlink:href="#pytrick-{suit}" x="{x + 4 * scale:g}" '
             f'y="{y + 17 * scale:g}" width="{10 * scale:g}" height="{10 * scale:g}" '
             f'fill="{colour}"/>'
-            f'<use xlink:href="#pytrick-{_SUIT_NAMES[suit]}" x="{x + w * 0.36:g}" '
+            f'<use xlink:href="#pytrick-{suit}" x="{x + w * 0.36:g}" '
             f'y="{y + h * 0.45:g}" width="{w * 0.5:g}" height="{w * 0.5:g}" fill="{colour}"/>'
         )
     parts.append("</g>")
@@ -234,14 +234,6 @@ def _trick(
     return "".join(parts)
 
 
-def _sorted(cards: CardSet, core: ModuleType) -> list[Card | None]:
-    """A hand as players hold it: the plain suits, then the trumps, each in the
-    game's rank order (Spitzer's ten above its king), lowest first."""
-    return sorted(
-        cards, key=lambda c: (core.is_trump(c), core.effective_suit(c), core.strength(c))
-    )
-
-
 class _Table:
     """What a picture of a table needs, read from either game's deal or observation."""
 
@@ -255,7 +247,6 @@ class _Table:
         self.held: list[list[Card | None]]
         if isinstance(subject, (SpitzerDeal, SpitzerObservation)):
             obs = subject.observation(0) if isinstance(subject, SpitzerDeal) else subject
-            core: ModuleType = trickcore.spitzer
             self.bottom = obs.seat
             self.trumps = CardSet(c for c in trickcore.spitzer.PACK if trickcore.spitzer.is_trump(c))
             self.labels = [f"seat {s}" for s in range(4)]
@@ -265,10 +256,10 @@ class _Table:
             self.winners = list(obs.trick_winners)
             played_by = [sum(1 for seat, _ in obs.plays if seat == s) for s in range(4)]
             if isinstance(subject, SpitzerDeal):
-                self.held = [_sorted(subject.hand(s), core) for s in range(4)]
+                self.held = [list(spitzer_text.hand_order(subject.hand(s))) for s in range(4)]
             else:
                 self.held = [
-                    _sorted(obs.hand, core) if s == obs.seat else [None] * (8 - played_by[s])
+                    list(spitzer_text.hand_order(obs.hand)) if s == obs.seat else [None] * (8 - played_by[s])
                     for s in range(4)
                 ]
             self.title = f"Spitzer, seat {obs.seat}'s view" if not isinstance(
@@ -277,10 +268,10 @@ class _Table:
             return
         if isinstance(subject, (SpidgeDeal, SpidgeObservation)):
             sobs = subject.observation(0) if isinstance(subject, SpidgeDeal) else subject
-            core = trickcore.spidge
             dealer = sobs.dealer
-            # Positions are the four hands in play order from the dealer's left.
-            self.bottom = int(sobs.seat)
+            # Positions are the four hands in play order from the dealer's left;
+            # a whole deal is drawn from the dealer's left, a view from its own hand.
+            self.bottom = 0 if isinstance(subject, SpidgeDeal) else int(sobs.seat)
             self.trumps = CardSet(
                 c for c in trickcore.spidge.pack(sobs.rules.jokers) if trickcore.spidge.is_trump(c)
             )
@@ -294,13 +285,13 @@ class _Table:
             self.plays = [(int(h), c) for h, c in sobs.plays]
             self.winners = [int(w) for w in sobs.trick_winners]
             if isinstance(subject, SpidgeDeal):
-                self.held = [_sorted(subject.hand(h), core) for h in Hand]
+                self.held = [list(spidge_text.hand_order(subject.hand(h))) for h in Hand]
             else:
                 played_by = [sum(1 for h, _ in sobs.plays if h == hand) for hand in Hand]
                 self.held = [
-                    _sorted(sobs.hand, core)
+                    list(spidge_text.hand_order(sobs.hand))
                     if h == sobs.seat
-                    else _sorted(sobs.dummy, core)
+                    else list(spidge_text.hand_order(sobs.dummy))
                     if h == Hand.DUMMY
                     else [None] * (13 - played_by[h])
                     for h in Hand

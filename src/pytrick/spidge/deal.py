@@ -16,6 +16,7 @@ from pytrick.spidge.result import SpidgeResult
 from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.table import Hand, Turn, hand_of, player_of
 from trickcore import CardSet
+from trickcore._arguments import check_range
 from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore.card import Card
 from trickcore.errors import IllegalMoveError
@@ -208,9 +209,7 @@ class SpidgeDeal(_core.SpidgeState):
 
     @staticmethod
     def _player(player: int) -> int:
-        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player <= 2:
-            raise ValueError(f"invalid player {player!r}: players are 0, 1 and 2")
-        return player
+        return check_range(player, "player", 0, 2, "players are 0, 1 and 2")
 
     @property
     def trick_winners(self) -> tuple[Hand, ...]:

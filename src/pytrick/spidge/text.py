@@ -17,20 +17,32 @@ __all__ = [
     "deal_summary_json",
     "game_summary",
     "game_summary_json",
+    "hand_order",
     "hand_text",
     "hands_lines",
     "tricks_lines",
 ]
 
 
+_HELD_ORDER = ("🃏", "♠", "♥", "♦", "♣")
+
+
+def _group(card: Card) -> str:
+    return "🃏" if card.is_joker else card.unicode()[-1]
+
+
+def hand_order(cards: Iterable[Card]) -> list[Card]:
+    """A hand as it is held: the jokers, then ♠ ♥ ♦ ♣, each high to low."""
+    return sorted(cards, key=lambda c: (_HELD_ORDER.index(_group(c)), -int(c)))
+
+
 def hand_text(cards: Iterable[Card]) -> str:
     """Cards grouped by suit, spades first, high to low: ``'♠ A 10 3 | ♥ K …'``."""
     groups: dict[str, list[Card]] = {}
-    for card in sorted(cards, key=lambda c: -int(c)):
-        key = "🃏" if card.is_joker else card.unicode()[-1]
-        groups.setdefault(key, []).append(card)
+    for card in hand_order(cards):
+        groups.setdefault(_group(card), []).append(card)
     parts = []
-    for symbol in ("🃏", "♠", "♥", "♦", "♣"):
+    for symbol in _HELD_ORDER:
         if symbol in groups:
             if symbol == "🃏":
                 parts.append(" ".join(c.unicode() for c in groups[symbol]))

@@ -2,26 +2,39 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from pytrick.spitzer.announcement import Announcement
 from trickcore import CardSet
+from trickcore.card import Card
 
 if TYPE_CHECKING:
     from pytrick.spitzer.deal import SpitzerDeal
     from pytrick.spitzer.game import SpitzerGame
 
-__all__ = ["deal_summary", "deal_summary_json", "game_summary", "game_summary_json", "hand_text"]
+__all__ = [
+    "deal_summary",
+    "deal_summary_json",
+    "game_summary",
+    "game_summary_json",
+    "hand_order",
+    "hand_text",
+]
 
 
-def hand_text(cards: CardSet) -> str:
-    """A hand in Unicode card names, trumps first, then ♣ ♠ ♥, strongest first."""
+def hand_order(cards: Iterable[Card]) -> list[Card]:
+    """A hand as it is held: trumps first, then ♣ ♠ ♥, each strongest first."""
     import trickcore
 
     core = trickcore.spitzer
     order = (core.TRUMPS, core.CLUBS, core.SPADES, core.HEARTS)
-    ordered = sorted(cards, key=lambda c: (order.index(core.effective_suit(c)), -core.strength(c)))
-    return " ".join(card.unicode() for card in ordered)
+    return sorted(cards, key=lambda c: (order.index(core.effective_suit(c)), -core.strength(c)))
+
+
+def hand_text(cards: CardSet) -> str:
+    """A hand in Unicode card names, in :func:`hand_order`."""
+    return " ".join(card.unicode() for card in hand_order(cards))
 
 
 def announcements_text(deal: SpitzerDeal) -> str:
