@@ -216,3 +216,13 @@ def test_kernel_refuses_a_seat_not_to_move() -> None:
             inputs.template, (deal.to_move + 1) % 4, *inputs.args()[1:], iterations=5
         )
 
+
+
+def test_search_settings_are_checked_when_the_bot_is_made() -> None:
+    np = pytest.importorskip("numpy")
+    for game in (spitzer, spidge):
+        assert game.ISMCTSBot(iterations=np.int64(50), seed=1).iterations == 50
+        with pytest.raises(InvalidArgumentError, match="rollout"):
+            game.ISMCTSBot(iterations=5, rollout="greedy")
+        with pytest.raises(InvalidArgumentError, match="iterations"):
+            game.ISMCTSBot(iterations=np.float64(5.0))

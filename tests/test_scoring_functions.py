@@ -231,3 +231,15 @@ def test_spidge_result_is_scored_by_the_rules() -> None:
         assert sum(result.tricks) == sum(result.tricks_by_hand) == 13
         with pytest.warns(DeprecationWarning, match="use tricks_by_hand"):
             assert result.hand_tricks == result.tricks_by_hand
+
+
+def test_score_takes_numpy_integers_as_every_other_entry_point_does() -> None:
+    np = pytest.importorskip("numpy")
+    assert SpitzerRules().score(np.int64(5), {np.int64(0), 2}, np.int64(61), np.int64(3)) == (
+        SpitzerRules().score(5, {0, 2}, 61, 3)
+    )
+    assert SpidgeRules().score(np.array([10, 3, 0]), dealer=np.int64(2)) == SpidgeRules().score(
+        (10, 3, 0), dealer=2
+    )
+    with pytest.raises(InvalidArgumentError, match="tricks"):
+        SpitzerRules().score(5, {0, 2}, 61, np.float64(3.0))

@@ -1,11 +1,15 @@
-"""What the built-in bots of both games share: a seeded random source."""
+"""What the built-in bots of both games share: a seeded random source, and the
+settings of the search bots."""
 
 from __future__ import annotations
 
 import random
 import warnings
 
-__all__ = ["SeededBot"]
+from trickcore._arguments import int_in_range
+from trickcore.errors import InvalidArgumentError
+
+__all__ = ["SearchBot", "SeededBot"]
 
 
 class SeededBot:
@@ -27,3 +31,41 @@ class SeededBot:
             seed = _positional_seed
         #: The bot's random source; a bot uses nothing else, so a seed replays it.
         self.rng = random.Random(seed)
+
+
+class SearchBot:
+    """The settings every search bot takes, checked when it is made: a budget
+    of *iterations* and/or *seconds*, a *rollout* policy (``'random'`` or
+    ``'heuristic'``), an *exploration* constant and a *seed*."""
+
+    ROLLOUTS = ("random", "heuristic")
+
+    def __init__(
+        self,
+        iterations: int,
+        seconds: float | None,
+        rollout: str,
+        exploration: float,
+        seed: int | None,
+    ) -> None:
+        count = int_in_range(iterations, 0, 2**63 - 1)
+        if count is None:
+            raise InvalidArgumentError(
+                f"iterations = {iterations!r}: must be a whole number, 0 or more"
+            )
+        if seconds is not None and not seconds > 0:
+            raise InvalidArgumentError(f"seconds = {seconds!r}: a time budget must be positive")
+        if count == 0 and seconds is None:
+            raise InvalidArgumentError("iterations = 0 needs a time budget (seconds)")
+        if rollout not in self.ROLLOUTS:
+            raise InvalidArgumentError(
+                f"rollout = {rollout!r}: the rollout policies are 'random' and 'heuristic'"
+            )
+        self.iterations = count
+        self.seconds = seconds
+        self.rollout = rollout
+        self.exploration = exploration
+        #: The bot's random source: each search is seeded from it.
+        self.rng = random.Random(seed)
+        #: ``(move, visits, mean reward)`` of each root move of the last search.
+        self.last_stats: list[tuple[int, int, float]] = []

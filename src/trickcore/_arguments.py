@@ -58,6 +58,16 @@ def as_int(value: object, name: str) -> int:
         ) from None
 
 
+def int_in_range(value: object, low: int, high: int) -> int | None:
+    """*value* as a Python int if it is an integer (Python or numpy, not a
+    bool) from *low* to *high*; else None, for callers with their own message."""
+    try:
+        number = as_int(value, "value")
+    except ArgumentTypeError:
+        return None
+    return number if low <= number <= high else None
+
+
 def check_range(value: object, name: str, low: int, high: int, what: str = "") -> int:
     """An integer from *low* to *high* inclusive; *what* explains the range."""
     number = as_int(value, name)

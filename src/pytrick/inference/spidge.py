@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import trickcore
 from pytrick.inference.constraints import Fact, HiddenConstraints
-from pytrick.spidge import Hand, SpidgeDeal, SpidgeObservation
+from pytrick.spidge import Hand, SpidgeDeal, SpidgeObservation, hand_of
 from trickcore import CardSet
 from trickcore.card import ALL_CARDS
 
@@ -143,9 +143,7 @@ def prepare_replay(observation: SpidgeObservation) -> Callable[[dict[int, int]],
     known[Hand.DUMMY] |= int(observation.dummy)
     plays = [int(card) for _, card in observation.plays]
     dealer, rules = observation.dealer, observation.rules
-    player_hands = [Hand.LEFT, Hand.LEFT, Hand.LEFT]
-    for hand in (Hand.LEFT, Hand.RIGHT, Hand.DEALER):
-        player_hands[(dealer + (1, 0, 2, 0)[hand]) % 3] = hand
+    player_hands = [hand_of(player, dealer) for player in range(3)]
 
     def deal_for(hidden_hands: dict[int, int]) -> SpidgeDeal:
         by_hand = list(known)

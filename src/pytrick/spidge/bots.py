@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import Protocol
 
 import trickcore
-from pytrick._bots import SeededBot
+from pytrick._bots import SearchBot, SeededBot
 from pytrick.spidge.observation import SpidgeObservation
 from pytrick.spidge.table import Hand
 from trickcore.card import ALL_CARDS, Card
@@ -103,7 +102,7 @@ class HeuristicBot(SeededBot):
         return fillers
 
 
-class ISMCTSBot:
+class ISMCTSBot(SearchBot):
     """Information-set Monte Carlo tree search (Cowling et al. 2012, SO-ISMCTS).
 
     Each of its *iterations* deals the two hidden hands afresh, exactly and
@@ -130,15 +129,7 @@ class ISMCTSBot:
         exploration: float = 0.7,
         seed: int | None = None,
     ) -> None:
-        from pytrick.spitzer.bots import _check_budget
-
-        self.iterations = _check_budget(iterations, seconds)
-        self.seconds = seconds
-        self.rollout = rollout
-        self.exploration = exploration
-        self.rng = random.Random(seed)
-        #: ``(card number, visits, mean reward)`` of each root move of the last search.
-        self.last_stats: list[tuple[int, int, float]] = []
+        super().__init__(iterations, seconds, rollout, exploration, seed)
 
     def play(self, observation: SpidgeObservation) -> Card:
         """The card searched most (a forced card at once, without searching)."""

@@ -8,6 +8,7 @@ from typing import Any, Literal, get_args
 
 import trickcore
 from pytrick.spidge.result import Category, SpidgeScore
+from trickcore._arguments import int_in_range
 from trickcore.errors import InvalidArgumentError, RulesError
 
 __all__ = ["GrandSlam", "JokerSuit", "SpidgeRules"]
@@ -106,15 +107,17 @@ class SpidgeRules:
 
         Bad figures raise :class:`~pytrick.InvalidArgumentError` naming the argument.
         """
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 2:
+        dealer_number = int_in_range(dealer, 0, 2)
+        if dealer_number is None:
             raise InvalidArgumentError(f"dealer: {dealer!r} is not a player 0, 1 or 2")
-        tricks = tuple(tricks_by_player)
-        if len(tricks) != 3 or not all(
-            isinstance(t, int) and not isinstance(t, bool) and 0 <= t <= 13 for t in tricks
-        ):
+        dealer = dealer_number
+        given = tuple(tricks_by_player)
+        counts = [int_in_range(t, 0, 13) for t in given]
+        if len(given) != 3 or None in counts:
             raise InvalidArgumentError(
-                f"tricks_by_player: {tricks!r} is not three numbers of tricks, by player 0, 1, 2"
+                f"tricks_by_player: {given!r} is not three numbers of tricks, by player 0, 1, 2"
             )
+        tricks = tuple(t for t in counts if t is not None)
         if sum(tricks) != 13:
             raise InvalidArgumentError(
                 f"tricks_by_player: {tricks!r} adds up to {sum(tricks)}, not the 13 tricks of a deal"

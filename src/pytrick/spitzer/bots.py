@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
 from typing import Protocol
 
 import trickcore
-from pytrick._bots import SeededBot
+from pytrick._bots import SearchBot, SeededBot
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.observation import SpitzerObservation
 from trickcore.card import ALL_CARDS, Card
@@ -111,7 +110,7 @@ class HeuristicBot(SeededBot):
         return legal[0]
 
 
-class ISMCTSBot:
+class ISMCTSBot(SearchBot):
     """Information-set Monte Carlo tree search (Cowling et al. 2012, SO-ISMCTS).
 
     Each of its *iterations* deals the hidden cards afresh, exactly and
@@ -140,13 +139,7 @@ class ISMCTSBot:
         exploration: float = 0.7,
         seed: int | None = None,
     ) -> None:
-        self.iterations = _check_budget(iterations, seconds)
-        self.seconds = seconds
-        self.rollout = rollout
-        self.exploration = exploration
-        self.rng = random.Random(seed)
-        #: ``(move, visits, mean reward)`` of each root move of the last search.
-        self.last_stats: list[tuple[int, int, float]] = []
+        super().__init__(iterations, seconds, rollout, exploration, seed)
 
     def _search(self, observation: SpitzerObservation) -> int:
         from pytrick._worlds import search_inputs
@@ -180,14 +173,3 @@ class ISMCTSBot:
             return next(iter(legal))
         return ALL_CARDS[self._search(observation)]
 
-
-def _check_budget(count: int, seconds: float | None, name: str = "iterations") -> int:
-    from trickcore.errors import InvalidArgumentError
-
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise InvalidArgumentError(f"{name} = {count!r}: must be a whole number, 0 or more")
-    if seconds is not None and not seconds > 0:
-        raise InvalidArgumentError(f"seconds = {seconds!r}: a time budget must be positive")
-    if count == 0 and seconds is None:
-        raise InvalidArgumentError(f"{name} = 0 needs a time budget (seconds)")
-    return count

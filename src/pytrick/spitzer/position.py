@@ -31,16 +31,14 @@ pytrick.InvalidArgumentError: position: dealer: '4' is not a seat 0, 1, 2 or 3
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypeVar
 
+from pytrick._position_text import at_field, cards_text, split_cards
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.rules import SpitzerRules
-from trickcore.card import Card, parse_card
 from trickcore.errors import (
-    IllegalMoveError,
+    ArgumentTypeError,
     InvalidArgumentError,
-    InvalidCardError,
     PytrickError,
     RulesError,
 )
@@ -63,10 +61,6 @@ _LETTERS = (
 _FIELDS = "RULES/DEALER/HAND0/HAND1/HAND2/HAND3/ANNOUNCEMENTS/PLAYS"
 
 
-def _cards_text(cards: Iterable[Card]) -> str:
-    return "".join(str(card) for card in cards)
-
-
 def _rules_text(rules: SpitzerRules) -> str:
     letters = "".join(letter for letter, name, on in _LETTERS if getattr(rules, name) == on)
     target = "" if rules.target == SpitzerRules.target else f":{rules.target}"
@@ -75,9 +69,9 @@ def _rules_text(rules: SpitzerRules) -> str:
 
 def format_position(deal: SpitzerDeal) -> str:
     """The position string of *deal* (see the module)."""
-    hands = "/".join(_cards_text(deal.original_hand(seat)) for seat in range(4))
+    hands = "/".join(cards_text(deal.original_hand(seat)) for seat in range(4))
     said = ",".join(Announcement(code).token for _, code in deal.announcements)
-    plays = _cards_text(card for _, card in deal.plays)
+    plays = cards_text(card for _, card in deal.plays)
     return f"{_rules_text(deal.rules)}/{deal.dealer}/{hands}/{said}/{plays}"
 
 
@@ -106,48 +100,32 @@ def _parse_rules(field: str) -> SpitzerRules:
         raise InvalidArgumentError(f"position: rules: {error}") from None
 
 
-def _split_cards(field: str, name: str) -> list[Card]:
-    if len(field) % 2:
-        raise InvalidCardError(f"position: {name}: {field!r} has an odd length: a card is two characters")
-    try:
-        return [parse_card(field[i : i + 2]) for i in range(0, len(field), 2)]
-    except InvalidCardError as error:
-        raise InvalidCardError(f"position: {name}: {error}") from None
-
-
 def parse_position(cls: type[_D], text: str) -> _D:
     """The deal a position string describes, replayed move by move; a bad
     string raises an error naming the field (``position: hand 2: …``)."""
     if not isinstance(text, str):
-        raise TypeError(f"a position is a str, not {type(text).__name__}")
+        raise ArgumentTypeError(f"a position is a str, not {type(text).__name__}")
     fields = text.strip().split("/")
     if len(fields) != 8:
         raise InvalidArgumentError(f"position: expected 8 fields {_FIELDS}, got {len(fields)}")
     rules = _parse_rules(fields[0])
     if fields[1] not in ("0", "1", "2", "3"):
         raise InvalidArgumentError(f"position: dealer: {fields[1]!r} is not a seat 0, 1, 2 or 3")
-    hands = [_split_cards(fields[2 + seat], f"hand {seat}") for seat in range(4)]
+    hands = [split_cards(fields[2 + seat], f"hand {seat}") for seat in range(4)]
     try:
         deal = cls.from_hands(hands, int(fields[1]), rules)
     except PytrickError as error:
-        raise type(error)(f"position: hands: {error}") from None
+        raise at_field("hands", error) from None
     said = fields[6].split(",") if fields[6] else []
     for number, token in enumerate(said):
         try:
             deal.announce(Announcement.parse(token))
         except PytrickError as error:
-            raise _at(f"announcements[{number}]", error) from None
-    for number, card in enumerate(_split_cards(fields[7], "plays")):
+            raise at_field(f"announcements[{number}]", error) from None
+    for number, card in enumerate(split_cards(fields[7], "plays")):
         try:
             deal.play(card)
         except PytrickError as error:
-            raise _at(f"plays[{number}]", error) from None
+            raise at_field(f"plays[{number}]", error) from None
     return deal
 
-
-def _at(field: str, error: PytrickError) -> PytrickError:
-    """The same error, its message naming the position's field (an illegal
-    move keeps its reason and rule)."""
-    if isinstance(error, IllegalMoveError):
-        return IllegalMoveError(f"position: {field}: {error.message}", error.reason, error.rule)
-    return type(error)(f"position: {field}: {error}")

@@ -8,7 +8,7 @@ from typing import Any, Literal, get_args
 
 import trickcore
 from pytrick.spitzer.announcement import GameType
-from trickcore._arguments import as_int
+from trickcore._arguments import as_int, int_in_range
 from trickcore.errors import InvalidArgumentError, RulesError
 
 __all__ = ["FirstTrickCall", "SpitzerRules", "VoidCall"]
@@ -136,12 +136,15 @@ class SpitzerRules:
         """
         game = _check_game(game)
         side = _check_side(declaring_side)
-        if isinstance(tricks, bool) or not isinstance(tricks, int) or not 0 <= tricks <= 8:
+        number_of_tricks = int_in_range(tricks, 0, 8)
+        if number_of_tricks is None:
             raise InvalidArgumentError(f"tricks: {tricks!r} is not a number of tricks from 0 to 8")
-        if isinstance(points, bool) or not isinstance(points, int) or not 0 <= points <= 120:
+        card_points = int_in_range(points, 0, 120)
+        if card_points is None:
             raise InvalidArgumentError(
                 f"points: {points!r} is not a number of card points from 0 to 120"
             )
+        tricks, points = number_of_tricks, card_points
         if (tricks == 0 and points != 0) or (tricks == 8 and points != 120):
             raise InvalidArgumentError(
                 f"points: {points} card points cannot be taken in {tricks} tricks "
@@ -176,20 +179,17 @@ class SpitzerRules:
 
 
 def _check_game(game: GameType | int) -> int:
-    if isinstance(game, bool) or not isinstance(game, int):
+    number = int_in_range(game, 0, len(GameType) - 1)
+    if number is None:
         raise InvalidArgumentError(f"game: {game!r} is not a GameType")
-    try:
-        return int(GameType(game))
-    except ValueError:
-        raise InvalidArgumentError(f"game: {game!r} is not a GameType") from None
+    return int(GameType(number))
 
 
 def _check_side(declaring_side: Iterable[int]) -> frozenset[int]:
-    side = frozenset(declaring_side)
-    if not side or len(side) > 3 or not all(
-        isinstance(s, int) and not isinstance(s, bool) and 0 <= s <= 3 for s in side
-    ):
+    given = frozenset(declaring_side)
+    seats = frozenset(int_in_range(s, 0, 3) for s in given)
+    if not given or len(given) > 3 or None in seats:
         raise InvalidArgumentError(
-            f"declaring_side: {sorted(side, key=repr)!r} is not one to three seats from 0 to 3"
+            f"declaring_side: {sorted(given, key=repr)!r} is not one to three seats from 0 to 3"
         )
-    return side
+    return frozenset(s for s in seats if s is not None)
