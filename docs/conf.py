@@ -23,6 +23,7 @@ extensions = [
     "sphinx.ext.viewcode",
     "pytrick_pictures",
     "sphinx_copybutton",
+    "myst_parser",
 ]
 
 intersphinx_mapping = {
@@ -52,4 +53,4 @@ html_css_files = ["pytrick.css"]
 copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True
 copybutton_only_copy_prompt_lines = True
-exclude_patterns = ["_build"]
+exclude_patterns = ["_build", "RULES.md"]  # included by specification.md

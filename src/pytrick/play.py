@@ -12,7 +12,7 @@ list, an announcement by name or number, or a command:
 
     ?            list your legal moves
     why CARD     may this card be played now? the rule that decides
-    undo         take back your last move (practice mode, on by default)
+    undo         take back your last move (practice mode, on by default; saved too)
     save FILE    write the game so far as a JSON record
     quit         leave (so do end of input and Ctrl-C)
     (Enter)      show the table again
@@ -55,7 +55,7 @@ COMMANDS = """\
 a card (QC, Q♣, 10h) or its number in the list; an announcement by name or number
 ?            list your legal moves
 why CARD     may this card be played now? the rule that decides
-undo         take back your last move (practice mode, on by default)
+undo         take back your last move (practice mode, on by default; saved too)
 save FILE    write the game so far as a JSON record
 quit         leave (so do end of input and Ctrl-C)
 (Enter)      show the table again"""
@@ -162,6 +162,10 @@ class Session:
         self.color = color
         self.takebacks = 0
         self._actors: list[int] = []  # who made each move of the current deal
+        self._moves: list[str] = []  # and the move, as a record writes it
+        # Per deal (by index in the game), the takebacks for the record:
+        # {"at": moves before the undone ones, "undone": [the moves taken back]}.
+        self._takebacks: dict[int, list[dict[str, Any]]] = {}
 
     # -- the loop ------------------------------------------------------------------
 
@@ -180,6 +184,7 @@ class Session:
                     break
                 deal = self.game.next_deal()
                 self._actors = []
+                self._moves = []
                 self._say(f"\n=== Deal {len(self.game.deals)}, dealer {who} {deal.dealer} ===")
                 if not self._play_deal(deal):
                     return 0
@@ -299,12 +304,14 @@ class Session:
             deal.announce(choice)
             said = "passes" if choice == Announcement.PASS else f"announces {choice}"
             self._actors.append(actor)
+            self._moves.append(choice.token)
             self._say(f"  {label}: {said}")
             return
         if isinstance(deal, SpidgeDeal) and deal.to_move is not None and deal.to_move.playing_dummy:
             label += " (from the dummy)"
         deal.play(choice)
         self._actors.append(actor)
+        self._moves.append(str(choice))
         self._say(f"  {label}: {self._card(choice)}")
 
     def _bot_move(self, deal: SpitzerDeal | SpidgeDeal, actor: int) -> None:
@@ -332,11 +339,16 @@ class Session:
         if self.seat not in self._actors:
             self._say("You have made no move in this deal to take back.")
             return
+        undone: list[str] = []
         while True:
             deal.undo()
+            undone.insert(0, self._moves.pop())
             if self._actors.pop() == self.seat:
                 break
         self.takebacks += 1
+        self._takebacks.setdefault(len(self.game.deals) - 1, []).append(
+            {"at": len(self._moves), "undone": undone}
+        )
         self._say("Taken back.")
 
     def _why(self, deal: SpitzerDeal | SpidgeDeal, text: str) -> None:
@@ -363,6 +375,8 @@ class Session:
             self._say("Say where: save FILE")
             return
         record = self.game.to_record()
+        for index, takebacks in self._takebacks.items():
+            record["deals"][index]["takebacks"] = takebacks
         try:
             Path(path).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", "utf-8")
         except OSError as error:

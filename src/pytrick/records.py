@@ -42,6 +42,7 @@ __all__ = [
     "MAX_MESSAGE_CHARS",
     "MAX_NESTING",
     "MAX_RECORD_BYTES",
+    "MAX_TAKEBACK_MOVES",
     "VERSION",
     "DealLike",
     "GameLike",
@@ -61,6 +62,7 @@ __all__ = [
     "read_game",
     "read_record_text",
     "read_rules",
+    "read_takebacks",
     "record_error",
     "replay_moves",
 ]
@@ -516,6 +518,30 @@ def replay_moves(reader: RecordReader, name: str, read: Callable[[str, Any], R],
             apply(move)
         except PytrickError as error:
             raise record_error(f"{path}: {quote(value)} is illegal: {error}") from None
+
+
+#: The most moves a takeback may reach back over, and the longest position
+#: index it may name (a deal has at most 52 cards and a short auction).
+MAX_TAKEBACK_MOVES = 64
+
+
+def read_takebacks(reader: RecordReader, read_move: Callable[[str, Any], Any]) -> None:
+    """Check the optional ``takebacks`` field of a deal body: the moves a player
+    took back in practice mode, each ``{"at": K, "undone": [MOVE, ...]}`` -- after
+    the deal's first *K* moves, these moves (in the order they had been played)
+    were taken back.  *read_move* checks one move token.  Takebacks are a log
+    of the practice session: the deal replays from its final moves alone."""
+    if not reader.has("takebacks"):
+        return
+    for path, value in reader.items("takebacks"):
+        event = RecordReader(value, path)
+        event.check_fields(("at", "undone"))
+        event.int("at", 0, MAX_TAKEBACK_MOVES)
+        undone = event.items("undone")
+        if not 1 <= len(undone) <= MAX_TAKEBACK_MOVES:
+            raise event.error("undone", f"expected 1 to {MAX_TAKEBACK_MOVES} moves, got {len(undone)}")
+        for move_path, move in undone:
+            read_move(move_path, move)
 
 
 def check_replayed_result(reader: RecordReader, deal: DealLike) -> None:

@@ -9,7 +9,7 @@ move), move ordering, the remaining-points bound and MTD(f) null-window
 searches on the value.  The naive twin is ``trickcore._reference._solve``
 (plain minimax); both give the same values, card by card.
 
-Values (docs/search.rst says the same for users):
+Values (docs/solving.rst says the same for users):
 
 * Spitzer, ``SOLVE_POINTS``: the declaring side's card points at the end
   of the deal, points already taken included; ``SOLVE_SCORE``: the signed

@@ -1,7 +1,7 @@
 """Search primitives: exact double-dummy solvers and random rollouts from any
 position, in compiled code with the GIL released.
 
-See :doc:`/search` for a tour.  :func:`solve` solves one position exactly
+See :doc:`/solving` for a tour.  :func:`solve` solves one position exactly
 (the value of each legal card, a principal variation); :func:`solve_many`
 solves many (the worlds sampled from an observation) on several threads;
 :func:`solve_announcements` values each announcement of the seat to speak.

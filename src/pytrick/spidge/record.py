@@ -23,6 +23,9 @@ deal bodies (``dealer``, ``hands`` and ``dummy`` or ``pack``, ``plays``); the
 deal passes clockwise, every deal but the last is finished, and no deal
 follows the one that decided the game.  ``totals`` and ``winner``, if
 present, must match.
+
+A deal body may also log its ``takebacks`` (``pytrick play``'s practice
+mode): see docs/records.rst.  They are checked for shape, not replayed.
 """
 
 from __future__ import annotations
@@ -51,7 +54,7 @@ __all__ = [
 D = TypeVar("D", bound="SpidgeDeal")
 
 #: The fields of a deal body, in a deal record or in a game record's ``deals``.
-DEAL_FIELDS = ("dealer", "hands", "dummy", "pack", "plays", "result")
+DEAL_FIELDS = ("dealer", "hands", "dummy", "pack", "plays", "result", "takebacks")
 #: The fields of a game record after the envelope.
 GAME_FIELDS = ("rules", "deals", "totals", "winner")
 G = TypeVar("G", bound="SpidgeGame")
@@ -108,6 +111,7 @@ def read_deal_body(cls: type[D], reader: RecordReader, rules: SpidgeRules,
         raise reader.error("pack" if reader.has("pack") else "hands", str(error)) from None
     records.replay_moves(reader, "plays", card_at, deal.play)
     records.check_replayed_result(reader, deal)
+    records.read_takebacks(reader, card_at)
     return deal
 
 

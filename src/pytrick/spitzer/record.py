@@ -23,6 +23,9 @@ deal bodies (``dealer``, ``hands`` or ``pack``, ``announcements``, ``plays``);
 the dealer passes to the left from deal to deal, every deal but the last is
 finished, and no deal follows the one that decided the game.  ``totals`` and
 ``winner``, if present, must match.
+
+A deal body may also log its ``takebacks`` (``pytrick play``'s practice
+mode): see docs/records.rst.  They are checked for shape, not replayed.
 """
 
 from __future__ import annotations
@@ -53,7 +56,7 @@ __all__ = [
 D = TypeVar("D", bound="SpitzerDeal")
 
 #: The fields of a deal body, in a deal record or in a game record's ``deals``.
-DEAL_FIELDS = ("dealer", "hands", "pack", "announcements", "plays", "result")
+DEAL_FIELDS = ("dealer", "hands", "pack", "announcements", "plays", "result", "takebacks")
 #: The fields of a game record after the envelope.
 GAME_FIELDS = ("rules", "deals", "totals", "winner")
 G = TypeVar("G", bound="SpitzerGame")
@@ -108,6 +111,7 @@ def read_deal_body(cls: type[D], reader: RecordReader, rules: SpitzerRules,
     records.replay_moves(reader, "announcements", _announcement_token, deal.announce)
     records.replay_moves(reader, "plays", card_at, deal.play)
     records.check_replayed_result(reader, deal)
+    records.read_takebacks(reader, _move_token)
     return deal
 
 
@@ -146,5 +150,20 @@ def _announcement_token(path: str, value: object) -> str:
         )
     return value
 
+
+def _move_token(path: str, value: object) -> object:
+    """A move of a takeback: a card's text or an announcement's record token."""
+    if isinstance(value, str) and value in _TOKENS:
+        return Announcement[value.upper()]
+    try:
+        return card_at(path, value)
+    except RecordError:
+        raise records.record_error(
+            f"{path}: expected a card or an announcement token such as 'pass', "
+            f"got {records.quote(value)}"
+        ) from None
+
+
+_TOKENS = frozenset(a.token for a in Announcement)
 
 assert trickcore.spitzer.N_ANNOUNCEMENTS == len(Announcement)
