@@ -10,7 +10,8 @@ points over its seats; deals are independent, which gives the confidence
 intervals.
 
 >>> from pytrick.arena import run_tournament
->>> result = run_tournament("spitzer", ["heuristic", "random"], deals=4, seed=1, progress=False)
+>>> result = run_tournament("spitzer", ["heuristic", "random"], deals=4, seed=1,
+...                         progress=False)
 >>> [row.bot for row in result.standings()]
 ['heuristic', 'random']
 >>> len(result.records), len(result.records[0]["rotations"])

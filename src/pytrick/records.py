@@ -15,10 +15,12 @@ and replays every move; any fault raises :class:`~pytrick.RecordError` naming
 the first bad field, such as ``plays[5]``.
 
 >>> from pytrick.records import loads_record
->>> loads_record('{"format": "pytrick", "version": 7, "game": "spitzer", "kind": "deal"}')
+>>> loads_record('{"format": "pytrick", "version": 7, '
+...              '"game": "spitzer", "kind": "deal"}')
 Traceback (most recent call last):
 ...
-pytrick.RecordError: version: unsupported record version 7 (this pytrick reads version 1)
+pytrick.RecordError: version: unsupported record version 7 (this pytrick reads
+    version 1)
 """
 
 from __future__ import annotations
@@ -157,7 +159,8 @@ class RecordReader:
     >>> reader.cards("hand")
     Traceback (most recent call last):
     ...
-    pytrick.RecordError: hand[1]: invalid card text 'XX': no suit (suits are C D H S or ♣ ♦ ♥ ♠)
+    pytrick.RecordError: hand[1]: invalid card text 'XX': no suit (suits are C D H S or
+        ♣ ♦ ♥ ♠)
     """
 
     def __init__(self, data: object, path: str = "") -> None:

@@ -319,7 +319,7 @@ def deal(subject: Picturable, *, size: float = 1.0) -> str:
     >>> from pytrick import svg, SpidgeDeal
     >>> spidge = SpidgeDeal.from_seed(7)
     >>> view = svg.deal(spidge.observation(0))
-    >>> view.count('class="card back"')      # two hidden hands of 13; the dummy is face up
+    >>> view.count('class="card back"')      # two hidden hands; the dummy is face up
     26
     """
     scale = _scale(size)

@@ -8,7 +8,8 @@ deals differing only in cards hidden from the observer give the same tensor.
 
 >>> import trickcore
 >>> from pytrick.tensors import OBS_SIZE, OBS_VERSION, encode_observation, plane
->>> deal = trickcore.spitzer.SpitzerState(trickcore.spitzer.deal_pack(trickcore.spitzer.PACK, 0))
+>>> pack = trickcore.spitzer.deal_pack(trickcore.spitzer.PACK, 0)
+>>> deal = trickcore.spitzer.SpitzerState(pack)
 >>> vector = encode_observation(deal, 1)
 >>> vector.shape, str(vector.dtype)
 ((418,), 'float32')

@@ -197,7 +197,8 @@ def parse_card(text: str) -> Card:
     >>> parse_card("1H")
     Traceback (most recent call last):
     ...
-    pytrick.InvalidCardError: invalid card text '1H': unknown rank '1' (ranks are 2-9, 10 or T, J, Q, K, A)
+    pytrick.InvalidCardError: invalid card text '1H': unknown rank '1' (ranks are 2-9,
+        10 or T, J, Q, K, A)
     """
     if not isinstance(text, str):
         raise TypeError(f"card text must be a str, not {type(text).__name__}")

@@ -25,7 +25,8 @@ and uniformly from those consistent with the player's information
 ...     state.apply_action(state.chance_outcomes()[0][0])
 >>> state.current_player(), len(state.observation_tensor())
 (1, 682)
->>> world = state.resample_from_infostate(1, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+>>> sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+>>> world = state.resample_from_infostate(1, sampler)
 >>> world.information_state_string(1) == state.information_state_string(1)
 True
 """

@@ -67,7 +67,8 @@ class SpidgeDeal(_core.SpidgeState):
     >>> deal.play("QS")
     Traceback (most recent call last):
     ...
-    pytrick.IllegalMoveError: cannot lead Q♠: the opening lead may not be a trump: you hold 7♣, 9♣, 10♣, A♣, 5♦, 7♦, 8♦, 9♦, 9♥, Q♥ and A♥ (rules §2.5)
+    pytrick.IllegalMoveError: cannot lead Q♠: the opening lead may not be a trump: you
+        hold 7♣, 9♣, 10♣, A♣, 5♦, 7♦, 8♦, 9♦, 9♥, Q♥ and A♥ (rules §2.5)
     >>> deal.play("AC")
     >>> deal.to_move
     Turn(player=1, hand=<Hand.DUMMY: 1>)

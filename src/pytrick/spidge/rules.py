@@ -29,9 +29,11 @@ class SpidgeRules:
     >>> import trickcore
     >>> from pytrick.spidge import SpidgeRules
     >>> rules = SpidgeRules()
-    >>> rules.target, rules.jokers, rules.joker_suit, rules.slam_tricks, rules.spidge_tricks
+    >>> (rules.target, rules.jokers, rules.joker_suit, rules.slam_tricks,
+    ...  rules.spidge_tricks)
     (3, True, 'trump', 13, 10)
-    >>> SpidgeRules(joker_suit="wild").flags == trickcore.spidge.OPT_JOKERS | trickcore.spidge.OPT_WILD_JOKERS
+    >>> wild = trickcore.spidge.OPT_JOKERS | trickcore.spidge.OPT_WILD_JOKERS
+    >>> SpidgeRules(joker_suit="wild").flags == wild
     True
     >>> SpidgeRules(slam_tricks=14)
     Traceback (most recent call last):
@@ -101,7 +103,8 @@ class SpidgeRules:
 
         >>> from pytrick.spidge import SpidgeRules
         >>> SpidgeRules().score((10, 3, 0), dealer=2)
-        SpidgeScore(points=(1, 0, 4), categories=(<Category.SPIDGE: 2>, <Category.NONE: 0>, <Category.GRAND_SLAM: 4>))
+        SpidgeScore(points=(1, 0, 4), categories=(<Category.SPIDGE: 2>, <Category.NONE: 0>,
+            <Category.GRAND_SLAM: 4>))
         >>> SpidgeRules().score((0, 13, 0), dealer=1).points   # a slam, and two nills
         (1, 2, 1)
 

@@ -68,7 +68,8 @@ class Announcement(enum.IntEnum):
         >>> Announcement.parse("ace_call:D")
         Traceback (most recent call last):
         ...
-        pytrick.IllegalMoveError: cannot call the ace of diamonds: A♦ is a trump, and only a fail suit (♣, ♠ or ♥) can be called (rules §1.5)
+        pytrick.IllegalMoveError: cannot call the ace of diamonds: A♦ is a trump, and only a
+            fail suit (♣, ♠ or ♥) can be called (rules §1.5)
         """
         if isinstance(value, Announcement):
             return value

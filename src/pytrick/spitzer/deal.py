@@ -67,7 +67,8 @@ class SpitzerDeal(_core.SpitzerState):
     >>> deal.play("AH")
     Traceback (most recent call last):
     ...
-    pytrick.IllegalMoveError: must follow trumps: you hold Q♠, Q♥, J♥, J♦, A♦ and 8♦ (rules §1.6)
+    pytrick.IllegalMoveError: must follow trumps: you hold Q♠, Q♥, J♥, J♦, A♦ and 8♦
+        (rules §1.6)
     >>> deal.undo(); deal.n_played
     0
     """

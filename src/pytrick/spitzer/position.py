@@ -19,8 +19,9 @@ Format: ``RULES/DEALER/HAND0/HAND1/HAND2/HAND3/ANNOUNCEMENTS/PLAYS``:
 >>> for _ in range(4):
 ...     deal.announce("pass")
 >>> deal.play("JS")
->>> deal.position()
-'l/3/KC7D7H9HTHKH8SJS/8DJDADJHQHAHQSAS/7CJCQC9DTDQD9STS/8C9CTCACKD8H7SKS/pass,pass,pass,pass/JS'
+>>> deal.position().split("/")
+['l', '3', 'KC7D7H9HTHKH8SJS', '8DJDADJHQHAHQSAS', '7CJCQC9DTDQD9STS',
+ '8C9CTCACKD8H7SKS', 'pass,pass,pass,pass', 'JS']
 >>> SpitzerDeal.from_position(deal.position()) == deal
 True
 >>> SpitzerDeal.from_position("-/4/" + "/".join(["7C8C9CTCJCQCKCAC"] * 4) + "//")

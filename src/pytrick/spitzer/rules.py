@@ -32,7 +32,8 @@ class SpitzerRules:
     >>> rules = SpitzerRules()
     >>> rules.target, rules.void_call, rules.schneider_announcement
     (42, 'called_ace_holder', False)
-    >>> SpitzerRules(void_call="first_void_player").flags == trickcore.spitzer.OPT_VOID_CALL_FIRST_VOID_PLAYER
+    >>> first_void = trickcore.spitzer.OPT_VOID_CALL_FIRST_VOID_PLAYER
+    >>> SpitzerRules(void_call="first_void_player").flags == first_void
     True
     >>> SpitzerRules(target=0)
     Traceback (most recent call last):
