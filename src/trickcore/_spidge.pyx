@@ -394,14 +394,17 @@ cdef class SpidgeState:
     # -- options ---------------------------------------------------------------
     @property
     def flags(self):
+        """The rule options as ``OPT_*`` bits (``SpidgeRules.flags``)."""
         return self.s.flags
 
     @property
     def slam_tricks(self):
+        """The tricks a player needs for a slam (option ``slam_tricks``, RULES.md 2.6)."""
         return self.s.slam_tricks
 
     @property
     def spidge_tricks(self):
+        """The tricks a player needs for a spidge (option ``spidge_tricks``, RULES.md 2.6)."""
         return self.s.spidge_tricks
 
     # -- position --------------------------------------------------------------
@@ -417,6 +420,7 @@ cdef class SpidgeState:
 
     @property
     def is_over(self):
+        """True once all 52 cards are played."""
         return self.s.n_played == 52
 
     @property
@@ -487,6 +491,7 @@ cdef class SpidgeState:
 
     @property
     def played(self):
+        """The cards played so far, as a card set."""
         cdef mask_t m = 0
         for i in range(self.s.n_played):
             m |= (<mask_t>1) << self.s.history[i]

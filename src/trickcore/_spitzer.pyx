@@ -932,23 +932,28 @@ cdef class SpitzerState:
 
     @property
     def dealer(self):
+        """The seat that dealt, 0 to 3; the seat on its left speaks first."""
         return self.deal.dealer
 
     @property
     def options(self):
+        """The rule options as ``OPT_*`` bits (``SpitzerRules.flags``)."""
         return self.deal.options
 
     @property
     def phase(self):
+        """The phase: ``AUCTION`` (0), ``PLAY`` (1) or ``OVER`` (2)."""
         _need_deal(self)
         return spitzer_phase(&self.deal)
 
     @property
     def is_over(self):
+        """True once all 32 cards are played."""
         return self.deal.n_played == 32
 
     @property
     def n_played(self):
+        """How many cards have been played, 0 to 32."""
         return self.deal.n_played
 
     @property
@@ -969,6 +974,7 @@ cdef class SpitzerState:
 
     @property
     def announcer(self):
+        """The seat that made the announcement, or -1 if nobody has (or all passed)."""
         return spitzer_announcer(&self.deal)
 
     @property
