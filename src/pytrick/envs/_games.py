@@ -30,16 +30,6 @@ __all__ = ["GAMES", "SPIDGE", "SPITZER", "GameSpec"]
 
 DealT = TypeVar("DealT", SpitzerDeal, SpidgeDeal)
 
-# Spitzer: dense action of each card number, and card number of each action.
-_SPITZER_CARD = np.array([trickcore.spitzer.card_of_action(a) for a in range(32)], dtype=np.int64)
-
-
-def _bits(mask: int) -> npt.NDArray[np.int64]:
-    """The set bits of a 64-bit mask, in increasing order."""
-    as_bytes = np.frombuffer(mask.to_bytes(8, "little"), dtype=np.uint8)
-    return np.flatnonzero(np.unpackbits(as_bytes, bitorder="little")).astype(np.int64)
-
-
 class GameSpec(Generic[DealT]):
     """One game as the adapters see it (see the module docstring)."""
 
@@ -71,7 +61,7 @@ class GameSpec(Generic[DealT]):
 
     def legal_actions(self, deal: DealT) -> npt.NDArray[np.int64]:
         """The legal actions of the agent to move, in increasing order."""
-        raise NotImplementedError
+        return np.array(deal.legal_actions, dtype=np.int64)
 
     def legal_mask(self, deal: DealT) -> npt.NDArray[np.int8]:
         mask = np.zeros(self.actions, dtype=np.int8)
@@ -83,8 +73,12 @@ class GameSpec(Generic[DealT]):
         raise NotImplementedError
 
     def apply(self, deal: DealT, action: int) -> None:
-        """Make *action* for the agent to move (raises IllegalMoveError if illegal)."""
-        raise NotImplementedError
+        """Make *action* for the agent to move.
+
+        Raises IllegalMoveError for an illegal move, InvalidArgumentError for
+        an action outside the game's action space; the deal is then unchanged.
+        """
+        deal.play_action(action)
 
     def observe(self, deal: DealT, agent: int) -> npt.NDArray[np.float32]:
         """*agent*'s observation tensor (only what it may know)."""
@@ -127,22 +121,8 @@ class _Spitzer(GameSpec[SpitzerDeal]):
         seat = deal.to_move
         return None if seat < 0 else seat
 
-    def legal_actions(self, deal: SpitzerDeal) -> npt.NDArray[np.int64]:
-        if deal.phase == trickcore.spitzer.AUCTION:
-            codes = [int(a) for a in deal.legal_announcements]
-            return np.array(codes, dtype=np.int64) + SPITZER_ANNOUNCE_OFFSET
-        cards = _bits(int(deal.legal_moves))
-        # The dense action order is the card order, so the result stays sorted.
-        return np.searchsorted(_SPITZER_CARD, cards).astype(np.int64)
-
     def tricks_done(self, deal: SpitzerDeal) -> int:
         return deal.n_played // 4
-
-    def apply(self, deal: SpitzerDeal, action: int) -> None:
-        if action >= SPITZER_ANNOUNCE_OFFSET:
-            deal.announce(Announcement(action - SPITZER_ANNOUNCE_OFFSET))
-        else:
-            deal.play(int(_SPITZER_CARD[action]))
 
     def observe(self, deal: SpitzerDeal, agent: int) -> npt.NDArray[np.float32]:
         return encode_observation(deal, agent)
@@ -165,7 +145,7 @@ class _Spitzer(GameSpec[SpitzerDeal]):
     def action_name(self, action: int) -> str:
         if action >= SPITZER_ANNOUNCE_OFFSET:
             return Announcement(action - SPITZER_ANNOUNCE_OFFSET).name.lower()
-        return str(Card(int(_SPITZER_CARD[action])))
+        return str(Card(trickcore.spitzer.card_of_action(action)))
 
     def public_text(self, deal: SpitzerDeal) -> str:
         spoken = ", ".join(f"seat {s}: {Announcement(code).name.lower()}"
@@ -203,14 +183,8 @@ class _Spidge(GameSpec[SpidgeDeal]):
         turn = deal.to_move
         return None if turn is None else turn.player
 
-    def legal_actions(self, deal: SpidgeDeal) -> npt.NDArray[np.int64]:
-        return _bits(int(deal.legal_moves))
-
     def tricks_done(self, deal: SpidgeDeal) -> int:
         return deal.tricks_played
-
-    def apply(self, deal: SpidgeDeal, action: int) -> None:
-        deal.play(action)
 
     def observe(self, deal: SpidgeDeal, agent: int) -> npt.NDArray[np.float32]:
         return encode_observation(deal, int(deal.hand_of(agent)))

@@ -47,7 +47,7 @@ import trickcore
 from pytrick.envs._games import SPIDGE, SPITZER, GameSpec
 from pytrick.spidge import SpidgeRules
 from pytrick.spitzer import SpitzerRules
-from trickcore.errors import IllegalMoveError
+from trickcore.errors import PytrickError
 
 if TYPE_CHECKING:
     from trickcore import _vector as _lanes
@@ -150,8 +150,8 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
         if self._deal.is_over:
             raise gymnasium.error.ResetNeeded("the deal is over: call reset()")
         try:
-            spec.apply(self._deal, int(action))
-        except (IllegalMoveError, ValueError, IndexError):
+            spec.apply(self._deal, action)
+        except PytrickError:
             observation, info = self._observe()
             info["illegal_action"] = True
             self._deal = None
