@@ -3,11 +3,15 @@ adapters, the arena, the batch module and the benchmarks' helpers."""
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pytest
 
 from _extras import import_extra
+from pytrick import arena, cli
 from pytrick.envs._games import SPIDGE, SPITZER
+from trickcore.errors import InvalidArgumentError
 
 
 @pytest.mark.parametrize("spec", [SPITZER, SPIDGE], ids=["spitzer", "spidge"])
@@ -34,3 +38,47 @@ def test_gym_env_treats_an_action_outside_the_space_as_illegal(game, wrap):
     # Numpy indexing once wrapped a negative action onto a legal card and played it.
     _, reward, terminated, _, info = env.step(legal + wrap)
     assert (reward, terminated, info["illegal_action"]) == (-7, True, True)
+
+
+class SlowFailingBot:
+    """Notes each deal it is asked to play in *log*, then fails."""
+
+    def __init__(self, log: str, seed: int = 0) -> None:
+        self.log = log
+
+    def announce(self, observation):
+        self._fail()
+
+    def play(self, observation):
+        self._fail()
+
+    def _fail(self):
+        with open(self.log, "a", encoding="utf-8") as file:
+            file.write("deal\n")
+        time.sleep(0.05)
+        raise RuntimeError("this bot always fails")
+
+
+def test_a_failing_deal_with_workers_drops_the_deals_not_started(tmp_path):
+    log = tmp_path / "started.txt"
+    bots = [f"test_layer_review:SlowFailingBot[log={str(log)!r}]", "random"]
+    with pytest.raises(RuntimeError, match="always fails"):
+        arena.run_tournament("spitzer", bots, deals=120, seed=1, workers=2, progress=False)
+    # The pool once ran every queued deal to the end before the error came out.
+    started = len(log.read_text().splitlines())
+    assert 0 < started < 30
+
+
+@pytest.mark.parametrize("bots", ["ismcts[iters=5],random", "heuristic[depth=3],random"])
+def test_a_bad_bot_option_is_an_invalid_argument_naming_the_bot(bots):
+    with pytest.raises(InvalidArgumentError, match=r"bot 'ismcts\[iters=5\]'|bot 'heuristic\[depth=3\]'"):
+        arena.run_tournament("spidge", bots, deals=1, progress=False)
+
+
+def test_the_cli_prints_a_bad_bot_option_as_one_line(capsys):
+    status = cli.main(["tournament", "spitzer", "--bots", "ismcts[iters=5],random",
+                       "--deals", "1", "--quiet"])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.startswith("pytrick tournament: bot 'ismcts[iters=5]'") and "iters" in err
+    assert "Traceback" not in err and err.count("\n") == 1

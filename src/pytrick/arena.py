@@ -35,7 +35,7 @@ import json
 import math
 import os
 import statistics
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import Any, Literal, TextIO
 
 import numpy as np
@@ -115,7 +115,11 @@ class BotSpec:
         return found
 
     def make(self, game: Game, seed: int) -> Any:
-        """A fresh bot seeded with *seed* (passed as ``seed=`` when the class takes one)."""
+        """A fresh bot seeded with *seed* (passed as ``seed=`` when the class takes one).
+
+        Options the constructor refuses (an unknown name, a missing value)
+        raise InvalidArgumentError naming the bot.
+        """
         factory = self.factory(game)
         kwargs = dict(self.kwargs)
         try:
@@ -124,7 +128,12 @@ class BotSpec:
             takes_seed = False
         if takes_seed:
             kwargs.setdefault("seed", seed)
-        return factory(**kwargs)
+        try:
+            return factory(**kwargs)
+        except PytrickError:
+            raise
+        except TypeError as error:
+            raise InvalidArgumentError(f"bot {self.title!r}: {error}") from error
 
 
 def _split_top(text: str) -> list[str]:
@@ -592,19 +601,23 @@ def _run_task(task: _Task) -> dict[str, Any]:
     return play_duplicate_deal(task.game, task.specs, task.seed, task.index, task.rules)
 
 
-def _serial(tasks: list[_Task]) -> Iterator[dict[str, Any]]:
+def _serial(tasks: list[_Task]) -> Generator[dict[str, Any], None, None]:
     for task in tasks:
         yield _run_task(task)
 
 
-def _processes(tasks: list[_Task], workers: int) -> Iterator[dict[str, Any]]:
-    with concurrent.futures.ProcessPoolExecutor(max_workers=workers) as pool:
+def _processes(tasks: list[_Task], workers: int) -> Generator[dict[str, Any], None, None]:
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers)
+    try:
         futures = [pool.submit(_run_task, task) for task in tasks]
         for future in concurrent.futures.as_completed(futures):
             yield future.result()
+    finally:
+        # A failed deal (or an interrupted run) drops the deals not yet started.
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _ray(tasks: list[_Task], address: str | None) -> Iterator[dict[str, Any]]:
+def _ray(tasks: list[_Task], address: str | None) -> Generator[dict[str, Any], None, None]:
     try:
         ray = importlib.import_module("ray")
     except ImportError:
@@ -613,10 +626,14 @@ def _ray(tasks: list[_Task], address: str | None) -> Iterator[dict[str, Any]]:
         ray.init(address=address, include_dashboard=False, log_to_driver=False)
     remote = ray.remote(_run_task)
     pending = [remote.remote(task) for task in tasks]
-    while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        for ref in done:
-            yield ray.get(ref)
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield ray.get(ref)
+    finally:
+        for ref in pending:  # a failed deal (or an interrupted run) drops the rest
+            ray.cancel(ref)
 
 
 def run_tournament(
@@ -648,7 +665,7 @@ def run_tournament(
         raise InvalidArgumentError(f"workers = {workers!r}: must be a whole number, 1 or more")
     specs = tuple(parse_bots(bots))
     for spec in specs:
-        spec.factory(game)  # an unknown bot fails now, not in a worker
+        spec.make(game, seed)  # an unknown bot or a bad option fails now, not in a worker
     tasks = [_Task(game, specs, seed, index, rules) for index in range(deals)]
     if ray is not False:
         stream = _ray(tasks, None if ray is True else str(ray))
@@ -674,6 +691,7 @@ def run_tournament(
                     partial.flush()
                 bar.update(1)
     finally:
+        stream.close()  # stops the executor's remaining deals if the loop ended early
         if partial is not None:
             partial.close()
     records.sort(key=lambda record: int(record["deal"]))
