@@ -11,7 +11,7 @@ import pytest
 from _extras import import_extra
 from pytrick import arena, cli
 from pytrick.envs._games import SPIDGE, SPITZER
-from trickcore.errors import InvalidArgumentError
+from trickcore.errors import InvalidArgumentError, PytrickError
 
 
 @pytest.mark.parametrize("spec", [SPITZER, SPIDGE], ids=["spitzer", "spidge"])
@@ -82,3 +82,24 @@ def test_the_cli_prints_a_bad_bot_option_as_one_line(capsys):
     assert status == 2
     assert err.startswith("pytrick tournament: bot 'ismcts[iters=5]'") and "iters" in err
     assert "Traceback" not in err and err.count("\n") == 1
+
+
+class IllegalBot:
+    """Announces and plays the first card it is not allowed to."""
+
+    def __init__(self, seed: int = 0) -> None:
+        pass
+
+    def announce(self, observation):
+        return 99
+
+    def play(self, observation):
+        legal = int(observation.legal_moves)
+        return next(card for card in range(64) if not legal >> card & 1)
+
+
+@pytest.mark.parametrize(("game", "where"), [("spitzer", "in seat [13]"), ("spidge", r"\(player 1\)")])
+def test_an_illegal_bot_move_names_the_bot_by_label(game, where):
+    with pytest.raises(PytrickError, match=rf"bot test_layer_review:IllegalBot {where}: "):
+        arena.play_duplicate_deal(game, arena.parse_bots("random,test_layer_review:IllegalBot"),
+                                  seed=2, index=0)

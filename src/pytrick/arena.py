@@ -40,7 +40,7 @@ from typing import Any, Literal, TextIO
 
 import numpy as np
 
-from trickcore.errors import IllegalMoveError, InvalidArgumentError, PytrickError
+from trickcore.errors import InvalidArgumentError, PytrickError
 
 __all__ = [
     "BUILTIN_BOTS",
@@ -242,23 +242,19 @@ def _new_deal(game: Game, deal_seed: int, rules: Any) -> Any:
 
 def _play(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[str]) -> list[int]:
     """Play *deal* out, each bot seeing only its seat's observation; the game points by seat."""
-    while not deal.is_over:
+    module = importlib.import_module(f"pytrick.{game}")
+    try:
+        module.play_deal(deal, bots)
+    except PytrickError as error:  # an illegal move, or no move at all (a card 99)
+        # A rejected move leaves the deal as it was: the mover is still to move.
+        # The message may name the mover's cards; the tournament's log is omniscient.
         if game == "spitzer":
-            seat = deal.to_move
-            observation = deal.observation(seat)
-            announcing = bool(observation.legal_announcements)
-            choice = bots[seat].announce(observation) if announcing else bots[seat].play(observation)
-            try:
-                (deal.announce if announcing else deal.play)(choice)
-            except IllegalMoveError as error:
-                raise PytrickError(f"bot {labels[seat]} in seat {seat} chose {choice}: {error}") from error
+            where = f"in seat {deal.to_move}"
+            label = labels[deal.to_move]
         else:
-            player = deal.to_move.player
-            choice = bots[player].play(deal.observation(player))
-            try:
-                deal.play(choice)
-            except IllegalMoveError as error:
-                raise PytrickError(f"bot {labels[player]} (player {player}) chose {choice}: {error}") from error
+            where = f"(player {deal.to_move.player})"
+            label = labels[deal.to_move.player]
+        raise PytrickError(f"bot {label} {where}: {error}") from error
     result = deal.result
     return list(result.scores if game == "spitzer" else result.points)
 
