@@ -3,6 +3,7 @@ adapters, the arena, the batch module and the benchmarks' helpers."""
 
 from __future__ import annotations
 
+import re
 import time
 
 import numpy as np
@@ -103,3 +104,27 @@ def test_an_illegal_bot_move_names_the_bot_by_label(game, where):
     with pytest.raises(PytrickError, match=rf"bot test_layer_review:IllegalBot {where}: "):
         arena.play_duplicate_deal(game, arena.parse_bots("random,test_layer_review:IllegalBot"),
                                   seed=2, index=0)
+
+
+@pytest.mark.parametrize("opponents", ["ismcts[iterations=2]", "pytrick.spidge:HeuristicBot",
+                                       "random[seed=4]"])
+def test_gym_opponents_take_any_arena_bot_name(opponents):
+    gymnasium = import_extra("gymnasium")
+    import pytrick.envs  # noqa: F401 (registers the environments)
+
+    env = gymnasium.make("pytrick/Spidge-v0", seat=0, opponents=opponents)
+    env.reset(seed=1)
+    bots = env.unwrapped._bots
+    expected = arena.parse_bots(opponents, minimum=1)[0].factory("spidge")
+    assert sorted(bots) == [1, 2] and all(isinstance(bot, expected) for bot in bots.values())
+
+
+@pytest.mark.parametrize(("opponents", "error"), [("nobot", "unknown bot 'nobot'"),
+                                                  ("ismcts[iters=2]", "iters"),
+                                                  ("random,heuristic", "name one bot")])
+def test_gym_opponents_refuse_a_bad_name_with_an_invalid_argument(opponents, error):
+    gymnasium = import_extra("gymnasium")
+    import pytrick.envs  # noqa: F401 (registers the environments)
+
+    with pytest.raises(InvalidArgumentError, match=re.escape(error)):
+        gymnasium.make("pytrick/Spitzer-v0", opponents=opponents)

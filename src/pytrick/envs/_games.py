@@ -11,20 +11,20 @@ no rule of their own.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
 import trickcore
+from pytrick import arena
 from pytrick.batch import SPIDGE_ACTIONS, SPITZER_ACTIONS, SPITZER_ANNOUNCE_OFFSET
 from pytrick.spidge import SpidgeDeal, SpidgeGame, SpidgeRules
-from pytrick.spidge import bots as spidge_bots
 from pytrick.spidge import text as spidge_text
 from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerRules
-from pytrick.spitzer import bots as spitzer_bots
 from pytrick.tensors import OBS_SIZE, encode_observation
 from trickcore.card import Card
+from trickcore.errors import InvalidArgumentError
 
 __all__ = ["GAMES", "SPIDGE", "SPITZER", "GameSpec"]
 
@@ -33,7 +33,7 @@ DealT = TypeVar("DealT", SpitzerDeal, SpidgeDeal)
 class GameSpec(Generic[DealT]):
     """One game as the adapters see it (see the module docstring)."""
 
-    name: ClassVar[str]
+    name: ClassVar[Literal["spitzer", "spidge"]]
     #: How many agents choose moves (Spitzer 4 seats, Spidge 3 players).
     agents: ClassVar[int]
     #: How an agent is named: ``f"{agent_prefix}_{i}"``.
@@ -93,8 +93,12 @@ class GameSpec(Generic[DealT]):
         raise NotImplementedError
 
     def default_bot(self, name: str, seed: int | None) -> Any:
-        """A built-in bot by name: 'random' or 'heuristic'."""
-        raise NotImplementedError
+        """One bot named as :func:`pytrick.arena.parse_bots` takes it:
+        ``'heuristic'``, ``'ismcts[iterations=50]'``, ``'mypkg.bots:MyBot'``."""
+        specs = arena.parse_bots(name, minimum=1)
+        if len(specs) != 1:
+            raise InvalidArgumentError(f"opponents: name one bot for every other seat, not {name!r}")
+        return specs[0].make(self.name, 0 if seed is None else seed)
 
     def action_name(self, action: int) -> str:
         raise NotImplementedError
@@ -135,12 +139,6 @@ class _Spitzer(GameSpec[SpitzerDeal]):
         if deal.phase == trickcore.spitzer.AUCTION:
             return SPITZER_ANNOUNCE_OFFSET + int(bot.announce(observation))
         return int(trickcore.spitzer.action_index(int(bot.play(observation))))
-
-    def default_bot(self, name: str, seed: int | None) -> Any:
-        bots = {"random": spitzer_bots.RandomBot, "heuristic": spitzer_bots.HeuristicBot}
-        if name not in bots:
-            raise ValueError(f"unknown Spitzer bot {name!r}: choose 'random' or 'heuristic'")
-        return bots[name](seed=seed)
 
     def action_name(self, action: int) -> str:
         if action >= SPITZER_ANNOUNCE_OFFSET:
@@ -194,12 +192,6 @@ class _Spidge(GameSpec[SpidgeDeal]):
 
     def bot_action(self, bot: Any, deal: SpidgeDeal, agent: int) -> int:
         return int(bot.play(deal.observation(agent)))
-
-    def default_bot(self, name: str, seed: int | None) -> Any:
-        bots = {"random": spidge_bots.RandomBot, "heuristic": spidge_bots.HeuristicBot}
-        if name not in bots:
-            raise ValueError(f"unknown Spidge bot {name!r}: choose 'random' or 'heuristic'")
-        return bots[name](seed=seed)
 
     def action_name(self, action: int) -> str:
         return str(Card(action))

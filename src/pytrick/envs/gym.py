@@ -70,9 +70,11 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a deal against pytrick bots (the game: :attr:`game_spec`).
 
     *seat* is the agent (a Spitzer seat 0..3; a Spidge player 0..2, who
-    also plays the dummy when he deals).  *opponents* is "random",
-    "heuristic" (pytrick's built-in bots), one bot for every other seat, or
-    a sequence of them in seat order skipping the agent; a bot has the
+    also plays the dummy when he deals).  *opponents* is a bot's name as
+    :func:`pytrick.arena.parse_bots` takes it ("random", "heuristic",
+    "ismcts[iterations=50]", "mypkg.bots:MyBot"; one such bot sits in every
+    other seat), one bot object for every other seat, or a sequence of bot
+    objects in seat order skipping the agent; a bot has the
     ``announce(observation)`` / ``play(observation)`` methods of
     :mod:`pytrick.spitzer.bots` / :mod:`pytrick.spidge.bots` and sees only
     its own observation.  An illegal action ends the episode with reward
