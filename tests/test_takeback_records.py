@@ -109,3 +109,24 @@ def test_spidge_takebacks_take_cards_only() -> None:
     record["deals"][0]["takebacks"] = [{"at": 0, "undone": ["pass"]}]
     with pytest.raises(RecordError, match=r"takebacks\[0\]\.undone\[0\]: invalid card text"):
         from_record(record)
+
+
+def test_save_option_writes_the_record_when_the_session_ends(tmp_path: Path) -> None:
+    path = tmp_path / "end.json"
+    play = Session("spidge", seat=2, seed=9, deals=1, color=False, save_to=str(path),
+                   stdin=io.StringIO("1\nundo\n" + "1\n" * 30), out=io.StringIO())
+    assert play.run() == 0
+    record = json.loads(path.read_text("utf-8"))
+    [body] = record["deals"]
+    assert len(body["plays"]) == 52 and "result" in body
+    assert len(body["takebacks"]) == play.takebacks == 1
+    assert load_record(path).deals[0].result == play.game.deals[0].result
+
+
+def test_save_option_writes_the_record_after_end_of_input_too(tmp_path: Path) -> None:
+    path = tmp_path / "quit.json"
+    play = Session("spitzer", seat=1, seed=9, color=False, save_to=str(path),
+                   stdin=io.StringIO("pass\n"), out=io.StringIO())
+    assert play.run() == 0
+    assert not load_record(path).deals[0].is_over
+    assert load_record(path).deals[0].announcements == play.game.deals[0].announcements

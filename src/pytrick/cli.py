@@ -91,6 +91,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--rules", nargs="*", metavar="KEY=VALUE", help="rule options, e.g. target=21")
     play.add_argument("--deals", type=int, default=None, help="stop after this many deals")
     play.add_argument("--no-undo", action="store_true", help="turn off undo (practice mode)")
+    play.add_argument("--save", metavar="FILE", default=None,
+                      help="write the game record to FILE when the session ends")
 
     replay = commands.add_parser("replay", help="validate a JSON record and print its result")
     replay.add_argument("file", help="path of the record, or - for standard input")

@@ -17,6 +17,12 @@ list, an announcement by name or number, or a command:
     quit         leave (so do end of input and Ctrl-C)
     (Enter)      show the table again
 
+The command's options: ``--seat N``, ``--bots NAMES`` (any built-in or
+imported bot, as ``pytrick tournament`` takes them), ``--seed S``, ``--rules
+key=value ...``, ``--deals N``, ``--no-undo`` (undo off), and ``--save FILE``,
+which writes the game record (takebacks included) when the session ends,
+however it ends.
+
 A session reads lines from any text stream, so it can be driven by a program:
 
 >>> import io
@@ -97,6 +103,8 @@ class Session:
 
     *seat* is the person's seat (Spitzer 0-3) or player (Spidge 0-2); *bots*
     names the bots for the other seats in order (one name fills them all).
+    With *save_to*, the game record is written there when the session ends,
+    however it ends (won, *deals* played, quit, end of input, Ctrl-C).
     """
 
     def __init__(
@@ -112,6 +120,7 @@ class Session:
         stdin: TextIO | None = None,
         out: TextIO | None = None,
         color: bool | None = None,
+        save_to: str | None = None,
     ) -> None:
         if game not in SEATS:
             raise PytrickError(f"unknown game {game!r}: spitzer or spidge")
@@ -160,6 +169,7 @@ class Session:
                 and os.environ.get("TERM") != "dumb"
             )
         self.color = color
+        self.save_to = save_to
         self.takebacks = 0
         self._actors: list[int] = []  # who made each move of the current deal
         self._moves: list[str] = []  # and the move, as a record writes it
@@ -172,6 +182,13 @@ class Session:
     def run(self) -> int:
         """Play until the game is won, *deals* deals are played, or the person
         leaves; return the exit status (0, or 130 after Ctrl-C)."""
+        try:
+            return self._run()
+        finally:
+            if self.save_to is not None and self.game.deals:
+                self._save(self.save_to)
+
+    def _run(self) -> int:
         who = "seat" if self.players == 4 else "player"
         opponents = ", ".join(f"{who} {s} {n}" for s, n in self.bot_names.items())
         self._say(
@@ -522,6 +539,7 @@ def run_cli(args: Any, out: TextIO, err: TextIO) -> int:
             deals=args.deals,
             practice=not args.no_undo,
             out=out,
+            save_to=args.save,
         )
     except PytrickError as error:
         print(f"pytrick play: {error}", file=err)
