@@ -50,7 +50,7 @@ cdef extern from "Python.h":
     # _reraise once the search has returned with the GIL.
     int PyErr_CheckSignals()
 
-from trickcore._cards cimport card_count, lowest_card, mask_t
+from trickcore._cards cimport lowest_card, mask_t
 from trickcore._rng cimport tc_rng, tc_rng_below, tc_rng_next, tc_rng_pick, tc_rng_seed
 from trickcore._sampling cimport (
     SAMPLER_MAX_SEATS,
@@ -91,15 +91,14 @@ from trickcore._spitzer cimport (
     spitzer_phase,
     spitzer_play,
     spitzer_result,
+    spitzer_sparse,
     spitzer_to_move,
 )
 
-from trickcore.errors import InvalidArgumentError, PytrickError
+from trickcore._ismcts_arguments import ROLLOUTS, not_to_move, search_arguments
+from trickcore.errors import PytrickError
 
 __all__ = ["ROLLOUTS", "spidge_ismcts", "spitzer_ismcts"]
-
-#: Rollout policies by name.
-ROLLOUTS = ("random", "heuristic")
 
 cdef enum:
     ANNOUNCE_OFFSET = 32        # Spitzer tree moves: dense cards 0..31, then 32 + code
@@ -459,52 +458,52 @@ cdef int _reraise() except -1:
     return -1
 
 
-cdef int _policy(object rollout) except -1:
-    if rollout not in ROLLOUTS:
-        raise InvalidArgumentError(f"rollout = {rollout!r}: choose 'random' or 'heuristic'")
-    return ROLLOUTS.index(rollout)
-
-
 cdef object _run(object state, object observer, object seats, object hidden, object sizes,
                  object cases, object iterations, object seconds, object seed,
                  object exploration, object rollout, bint spitzer):
     cdef WorldDrawer w
     cdef Tree t
-    cdef int k = len(seats), n_cases = len(cases), i, c, status, policy = _policy(rollout)
+    cdef int k, n_cases, i, c, status
     cdef int c_sizes[SAMPLER_MAX_SEATS]
     cdef int c_seats[SAMPLER_MAX_SEATS]
     cdef mask_t* allowed
     cdef long n_iterations
-    cdef double c_seconds = float(seconds), c_exploration = float(exploration)
+    cdef double c_seconds, c_exploration
     cdef uint64_t c_seed
+    cdef int policy
     cdef SpitzerDeal z
     cdef spidge_state g
-    if isinstance(iterations, bool) or int(iterations) < 0:
-        raise InvalidArgumentError(f"iterations = {iterations!r}: must be 0 or more")
-    n_iterations = iterations
-    if n_iterations == 0 and c_seconds <= 0:
-        raise InvalidArgumentError("give iterations > 0 or a time limit in seconds > 0")
-    if isinstance(seed, bool) or not 0 <= int(seed) < 2**64:
-        raise InvalidArgumentError(f"seed = {seed!r}: must be from 0 to 2**64 - 1")
-    c_seed = int(seed)
-    if not 0 < k <= SAMPLER_MAX_SEATS or len(sizes) != k or n_cases == 0:
-        raise InvalidArgumentError("seats and sizes must name 1 to 4 hidden seats, with a case or more")
+    if spitzer:
+        z = (<SpitzerState?>state).deal
+        held = [spitzer_sparse(z.hands[i]) for i in range(4)]
+    else:
+        g = (<SpidgeState?>state).s
+        held = [g.hands[i] for i in range(4)]
+    a = search_arguments(observer, seats, hidden, sizes, cases, iterations, seconds, seed,
+                         exploration, rollout, held.__getitem__)
+    if (spitzer_phase(&z) == SP_OVER or spitzer_to_move(&z) != a.observer if spitzer
+            else g.n_played == 52 or _owner(&g) != a.observer):
+        raise not_to_move(a.observer)
+    n_iterations = a.iterations
+    c_seconds = a.seconds
+    c_exploration = a.exploration
+    c_seed = a.seed
+    policy = a.policy
+    k = len(a.seats)
+    n_cases = len(a.cases)
     for i in range(k):
-        c_sizes[i] = sizes[i]
-        c_seats[i] = seats[i]
+        c_sizes[i] = a.sizes[i]
+        c_seats[i] = a.seats[i]
     allowed = <mask_t*>malloc(n_cases * k * sizeof(mask_t))
     if allowed == NULL:
         raise MemoryError()
-    try:
-        for c in range(n_cases):
-            if len(cases[c]) != k:
-                raise InvalidArgumentError(f"case {c} has {len(cases[c])} masks for {k} seats")
-            for i in range(k):
-                allowed[c * k + i] = cases[c][i]
-        if world_drawer_init(&w, <mask_t>int(hidden), c_sizes, allowed, n_cases, k, c_seats) != 0:
-            raise MemoryError()
-    finally:
-        free(allowed)
+    for c in range(n_cases):
+        for i in range(k):
+            allowed[c * k + i] = a.cases[c][i]
+    status = world_drawer_init(&w, <mask_t>a.hidden, c_sizes, allowed, n_cases, k, c_seats)
+    free(allowed)
+    if status != 0:
+        raise MemoryError()
     t.capacity = 1024
     t.n = 0
     t.nodes = <Node*>malloc(t.capacity * sizeof(Node))
@@ -513,20 +512,15 @@ cdef object _run(object state, object observer, object seats, object hidden, obj
             raise MemoryError()
         if w.total.lo == 0 and w.total.hi == 0:
             raise PytrickError("no deal is consistent with the observation")
+        _new_node(&t, -1, 0, a.observer)
         if spitzer:
-            z = (<SpitzerState?>state).deal
-            if spitzer_phase(&z) == SP_OVER or spitzer_to_move(&z) != observer:
-                raise InvalidArgumentError(f"seat {observer} is not to move")
-            _new_node(&t, -1, 0, observer)
             with nogil:
-                status = _search(&z, &w, &t, n_iterations, c_seconds, c_seed, c_exploration, policy)
+                status = _search(&z, &w, &t, n_iterations, c_seconds, c_seed, c_exploration,
+                                 policy)
         else:
-            g = (<SpidgeState?>state).s
-            if g.n_played == 52 or (3 if spidge_to_move(&g) == 1 else spidge_to_move(&g)) != observer:
-                raise InvalidArgumentError(f"hand {observer} is not to move")
-            _new_node(&t, -1, 0, observer)
             with nogil:
-                status = _search(&g, &w, &t, n_iterations, c_seconds, c_seed, c_exploration, policy)
+                status = _search(&g, &w, &t, n_iterations, c_seconds, c_seed, c_exploration,
+                                 policy)
         if status == -2:
             _reraise()
         if status == -1:

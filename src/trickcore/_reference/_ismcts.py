@@ -16,13 +16,13 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from trickcore._ismcts_arguments import ROLLOUTS, not_to_move, search_arguments
 from trickcore._reference import _spidge, _spitzer
-from trickcore._reference._batch import _M64, _Rng
-from trickcore.errors import InvalidArgumentError, PytrickError
+from trickcore._reference._batch import _Rng
+from trickcore.errors import PytrickError
 
 __all__ = ["ROLLOUTS", "spidge_ismcts", "spitzer_ismcts"]
 
-ROLLOUTS = ("random", "heuristic")
 _ANNOUNCE_OFFSET = 32
 _FAIL_ACES = tuple(suit * 13 + 12 for suit in (0, 2, 3))
 
@@ -114,6 +114,9 @@ class _Spitzer:
         for seat, card in template.plays:
             self.played_by[seat] |= 1 << int(card)
 
+    def held(self, seat: int) -> int:
+        return int(self.template.hand(seat))
+
     def world(self, seats: Sequence[int], hands: Sequence[int]) -> Any:
         t = self.template
         now = [int(t.hand(seat)) for seat in range(4)]
@@ -199,6 +202,9 @@ class _Spitzer:
 class _Spidge:
     def __init__(self, template: Any) -> None:
         self.template = template
+
+    def held(self, seat: int) -> int:
+        return int(self.template.hands[seat])
 
     def world(self, seats: Sequence[int], hands: Sequence[int]) -> Any:
         t = self.template
@@ -288,31 +294,18 @@ def _search(
     exploration: float,
     rollout: str,
 ) -> tuple[int, list[tuple[int, int, float]]]:
-    if rollout not in ROLLOUTS:
-        raise InvalidArgumentError(f"rollout = {rollout!r}: choose 'random' or 'heuristic'")
-    if isinstance(iterations, bool) or int(iterations) < 0:
-        raise InvalidArgumentError(f"iterations = {iterations!r}: must be 0 or more")
-    if iterations == 0 and seconds <= 0:
-        raise InvalidArgumentError("give iterations > 0 or a time limit in seconds > 0")
-    if isinstance(seed, bool) or not 0 <= int(seed) <= _M64:
-        raise InvalidArgumentError(f"seed = {seed!r}: must be from 0 to 2**64 - 1")
-    k = len(seats)
-    if not 0 < k <= 4 or len(sizes) != k or not cases:
-        raise InvalidArgumentError("seats and sizes must name 1 to 4 hidden seats, with a case or more")
-    drawers = []
-    for c, case in enumerate(cases):
-        if len(case) != k:
-            raise InvalidArgumentError(f"case {c} has {len(case)} masks for {k} seats")
-        drawers.append(_Case(hidden, tuple(sizes), tuple(case)))
+    a = search_arguments(observer, seats, hidden, sizes, cases, iterations, seconds, seed,
+                         exploration, rollout, game.held)
+    if game.over(game.template) or game.owner(game.template) != a.observer:
+        raise not_to_move(a.observer)
+    drawers = [_Case(a.hidden, a.sizes, case) for case in a.cases]
     total = sum(d.total for d in drawers)
     if total == 0:
         raise PytrickError("no deal is consistent with the observation")
-    probe = game.world(seats, drawers[0].unrank(0) if drawers[0].total else [0] * k)
-    if game.over(probe) or game.owner(probe) != observer:
-        raise InvalidArgumentError(f"{observer} is not to move")
-    heuristic = rollout == "heuristic"
+    seats, iterations, seconds, seed, exploration = a.seats, a.iterations, a.seconds, a.seed, a.exploration
+    heuristic = a.policy == ROLLOUTS.index("heuristic")
     rng = _Rng(seed)
-    root = _Node(0, observer)
+    root = _Node(0, a.observer)
     deadline = time.monotonic() + seconds if seconds > 0 else 0.0
     it = 0
     while (iterations <= 0 or it < iterations) and (deadline == 0.0 or it == 0 or time.monotonic() < deadline):
