@@ -12,16 +12,55 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 
-def best_rate(run: Callable[[int], int], n: int, repeats: int = 3) -> float:
+def best_rate(run: Callable[[int], int], n: int, repeats: int = 3,
+              clock: Callable[[], float] = time.perf_counter) -> float:
     """Operations per second: *run(n)* performs and returns a count of operations;
-    the best of *repeats* runs is kept (the least disturbed one)."""
+    the best of *repeats* runs is kept (the least disturbed one).  *clock* is
+    wall-clock time by default; ``time.process_time`` gives operations per CPU
+    second of this process (what one core delivers on a shared machine)."""
     best = 0.0
     for _ in range(repeats):
-        start = time.perf_counter()
+        start = clock()
         done = run(n)
-        elapsed = time.perf_counter() - start
+        elapsed = clock() - start
         best = max(best, done / elapsed if elapsed > 0 else float("inf"))
     return best
+
+
+def percentile(values: Sequence[float], fraction: float) -> float:
+    """The *fraction* percentile of *values* (nearest rank: 0.95 for the 95th)."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+# Seeded deals of the core modules (either backend's), shared by the scripts
+# that time the core directly: the same seed gives the same deal everywhere.
+
+
+def spitzer_state(spitzer: Any, seed: int, State: type | None = None) -> Any:
+    """A Spitzer deal of core module *spitzer* from a pack shuffled by *seed*,
+    dealt 3-2-3 by dealer ``seed % 4``, every seat passed: ready for the first
+    lead.  *State* is the module's SpitzerState (default) or a subclass
+    (pytrick's SpitzerDeal)."""
+    pack = list(spitzer.PACK)
+    random.Random(seed).shuffle(pack)
+    state = (State or spitzer.SpitzerState)(spitzer.deal_pack(pack, seed % 4), seed % 4)
+    for _ in range(4):
+        state.announce(spitzer.PASS)
+    return state
+
+
+def spidge_hands(spidge: Any, seed: int) -> list[list[int]]:
+    """The four Spidge hands (by hand index: dealer's left, dummy, right,
+    dealer) of a pack with jokers shuffled by *seed*, dealt one at a time."""
+    pack = list(spidge.pack(True))
+    random.Random(seed).shuffle(pack)
+    return [pack[i::4] for i in range(4)]
+
+
+def spidge_state(spidge: Any, seed: int) -> Any:
+    """A core SpidgeState (default rules) of :func:`spidge_hands`, ready for the first lead."""
+    return spidge.SpidgeState(spidge_hands(spidge, seed))
 
 
 def print_table(title: str, columns: Sequence[str], rows: Sequence[tuple[str, Sequence[float]]]) -> None:

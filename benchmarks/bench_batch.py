@@ -26,7 +26,7 @@ from pathlib import Path
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _timing import best_rate
+from _timing import best_rate, spidge_state, spitzer_state
 
 import trickcore
 from trickcore._reference import _batch as reference_batch
@@ -46,45 +46,20 @@ def playout_rate(module: object, game: str, n: int, threads: int = 1) -> Callabl
 
 def cpu_rate(module: object, game: str, n: int, repeats: int = 3) -> float:
     """Deals per CPU second of this process (one thread)."""
-    best = 0.0
-    for _ in range(repeats):
-        start = time.process_time()
-        module.random_playouts(game, n, 777)  # type: ignore[attr-defined]
-        elapsed = time.process_time() - start
-        best = max(best, n / elapsed if elapsed > 0 else float("inf"))
-    return best
+    return best_rate(playout_rate(module, game, n), n, repeats, clock=time.process_time)
 
 
 def per_step_rate(game: str, deals: int) -> tuple[float, str]:
     """Random deals per second through the per-step Python API (legal_moves +
     play per card; Spitzer: everyone passes)."""
     if game == "spitzer":
-        try:
-            from pytrick.spitzer import SpitzerDeal
+        from pytrick.spitzer import SpitzerDeal
 
-            def make(i: int) -> object:
-                deal = SpitzerDeal.from_seed(i)
-                for _ in range(4):
-                    deal.announce(0)
-                return deal
-            label = "pytrick.spitzer.SpitzerDeal"
-        except ImportError:
-            sp = trickcore.spitzer
-
-            def make(i: int) -> object:
-                pack = list(sp.PACK)
-                random.Random(i).shuffle(pack)
-                return sp.SpitzerState(sp.deal_pack(pack, 0), 0, 0, (0, 0, 0, 0))
-            label = "trickcore SpitzerState"
+        states = [spitzer_state(trickcore.spitzer, i, SpitzerDeal) for i in range(deals)]
+        label = "pytrick.spitzer.SpitzerDeal"
     else:
-        sg = trickcore.spidge
-
-        def make(i: int) -> object:
-            pack = list(sg.pack(True))
-            random.Random(i).shuffle(pack)
-            return sg.SpidgeState([sum(1 << c for c in pack[h::4]) for h in range(4)])
+        states = [spidge_state(trickcore.spidge, i) for i in range(deals)]
         label = "trickcore SpidgeState"
-    states = [make(i) for i in range(deals)]
     rng = random.Random(1)
     choice = rng.choice
     start = time.perf_counter()

@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _timing import print_table
+from _timing import percentile, print_table
 
 import trickcore
 from pytrick import spidge, spitzer
@@ -39,7 +39,7 @@ def positions(game: str, deals: int) -> list[Any]:
     for seed in range(deals):
         if game == "spitzer":
             deal = spitzer.SpitzerDeal.from_seed(seed)
-            bots = [spitzer.HeuristicBot(seat) for seat in range(4)]
+            bots = [spitzer.HeuristicBot(seed=seat) for seat in range(4)]
             while not deal.is_over:
                 seat = deal.to_move
                 observation = deal.observation(seat)
@@ -51,7 +51,7 @@ def positions(game: str, deals: int) -> list[Any]:
                 deal.play(bots[seat].play(observation))
         else:
             sdeal = module.SpidgeDeal.from_seed(seed)
-            players = [spidge.HeuristicBot(p) for p in range(3)]
+            players = [spidge.HeuristicBot(seed=p) for p in range(3)]
             while not sdeal.is_over:
                 player = sdeal.to_move.player
                 observation = sdeal.observation(player)
@@ -63,14 +63,11 @@ def positions(game: str, deals: int) -> list[Any]:
 
 def bots(game: str) -> dict[str, Any]:
     module = spitzer if game == "spitzer" else spidge
-    found = {
+    return {
         "HeuristicBot": module.HeuristicBot(seed=1),
         "RandomBot": module.RandomBot(seed=1),
         "ISMCTSBot": module.ISMCTSBot(seed=1),
     }
-    if hasattr(module, "PIMCBot"):
-        found["PIMCBot"] = module.PIMCBot(seed=1)
-    return found
 
 
 def decision_times(game: str, observations: list[Any]) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
@@ -138,8 +135,7 @@ def main() -> None:
         print(f"\n{game.capitalize()}: {len(observations)} card decisions, default budgets, one core")
         print(f"{'bot':<16}{'mean':>12}{'median':>12}{'p90':>12}{'CPU mean':>12}{'mean / HeuristicBot':>22}")
         for name, values in times.items():
-            ordered = sorted(values)
-            p90 = ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+            p90 = percentile(values, 0.9)
             print(
                 f"{name:<16}{statistics.fmean(values) * 1e3:>9.2f} ms{statistics.median(values) * 1e3:>9.2f} ms"
                 f"{p90 * 1e3:>9.2f} ms{statistics.fmean(cpu[name]) * 1e3:>9.2f} ms"

@@ -2,7 +2,7 @@
 the PettingZoo AEC environment, the single-agent Gymnasium environment, the
 reference lanes and OpenSpiel, in one run.
 
-    python benchmarks/bench_envs.py [--quick]
+    python benchmarks/bench_envs.py [--quick] [--lanes N]
 
 An *env step* is one action of the learning agent(s).  For the vector
 environment it is one lane's step: the agent's action, the random
@@ -35,7 +35,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).parent))
 
 import numpy as np
-from _timing import print_table
+from _timing import best_rate, print_table
 
 import trickcore
 
@@ -61,15 +61,9 @@ def vector_rates(make: Callable[[], Any], count: int, repeats: int = 3) -> tuple
     return best_inside, best_loop
 
 
-def best_rate(run: Callable[[int], int], n: int, repeats: int = 3) -> float:
-    """Operations per CPU second of *run(n)*, best of *repeats*."""
-    best = 0.0
-    for _ in range(repeats):
-        start = time.process_time()
-        done = run(n)
-        elapsed = time.process_time() - start
-        best = max(best, done / elapsed if elapsed > 0 else float("inf"))
-    return best
+def cpu_rate(run: Callable[[int], int], n: int) -> float:
+    """Operations per CPU second of *run(n)*, best of three."""
+    return best_rate(run, n, clock=time.process_time)
 
 
 def aec_rate(module: Any) -> Callable[[int], int]:
@@ -142,10 +136,12 @@ def pyspiel_rate(game_name: str, tensor: str = "observation_tensor") -> Callable
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a tiny run (CI)")
+    parser.add_argument("--lanes", type=int, default=None,
+                        help="lanes per vector env (default 1024; 256 with --quick)")
     args = parser.parse_args()
     n = 4_000 if args.quick else 400_000
     small = 300 if args.quick else 20_000
-    lanes = 256 if args.quick else 1024
+    lanes = args.lanes or (256 if args.quick else 1024)
     missing = [m for m in ("gymnasium", "pettingzoo") if importlib.util.find_spec(m) is None]
     if missing:
         print(f"bench_envs: {', '.join(missing)} not installed "
@@ -167,16 +163,16 @@ def main() -> None:
         reference = vector_rates(lambda g=name: _reference(reference_vector, g), 32, repeats=1)[0]
         columns = ["vector env", "vector+policy", "vector copy=True", "AEC env", "single env",
                    "reference lanes"]
-        rates = [vector, with_policy, copied, best_rate(aec_rate(aec), small),
-                 best_rate(single_rate(env_id), small // 4), reference]
+        rates = [vector, with_policy, copied, cpu_rate(aec_rate(aec), small),
+                 cpu_rate(single_rate(env_id), small // 4), reference]
         if importlib.util.find_spec("pyspiel") is not None \
                 and importlib.util.find_spec("pytrick.envs.openspiel") is not None:
             import pytrick.envs.openspiel  # noqa: F401 (registers the games)
 
             columns.append(f"pyspiel {peer}")
-            rates.append(best_rate(pyspiel_rate(peer), small))
+            rates.append(cpu_rate(pyspiel_rate(peer), small))
             columns.append("pyspiel hearts (C++)")
-            rates.append(best_rate(pyspiel_rate("hearts", "information_state_tensor"), small))
+            rates.append(cpu_rate(pyspiel_rate("hearts", "information_state_tensor"), small))
         print_table(f"{name}: env steps per CPU second", columns,
                     [("env steps", rates)])
         goal = "meets" if vector >= 1e6 else "misses"

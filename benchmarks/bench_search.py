@@ -1,7 +1,7 @@
 """Double-dummy solving: time to solve a deal from the first lead, and the
 compiled search against the plain-minimax reference on endings.
 
-    python benchmarks/bench_search.py [--quick]
+    python benchmarks/bench_search.py [--quick] [--spitzer-deals N] [--spidge-deals N] [--spidge-left N]
 
 Spitzer deals are dealt from seeded shuffles with every seat passing (a
 Normal game or a Sneaker) and solved from the first lead; Spidge positions
@@ -10,7 +10,8 @@ are solved for each of the three players ("most"), from the first lead with
 cards left (after four random tricks).  Three measures side by side: the value alone, the value
 of every legal card (``solve(deal, pv=False)``), and the same with the
 principal variation (``solve(deal)``).  Times are per deal: median and 95th
-percentile.  The last table times 3-trick endings on both backends.
+percentile, the median and largest number of positions visited, and the
+mean time per position.  The last table times 3-trick endings on both backends.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _timing import print_table
+from _timing import percentile, print_table, spidge_state, spitzer_state
 
 import trickcore
 
@@ -35,20 +36,11 @@ REFERENCE = trickcore.load_backend("python")
 
 
 def spitzer_deal(seed: int, backend: dict[str, Any] = COMPILED) -> Any:
-    z = backend["_spitzer"]
-    pack = list(z.PACK)
-    random.Random(seed).shuffle(pack)
-    state = z.SpitzerState(z.deal_pack(pack, seed % 4), seed % 4)
-    while state.phase == z.AUCTION:
-        state.announce(z.PASS)
-    return state
+    return spitzer_state(backend["_spitzer"], seed)
 
 
 def spidge_deal(seed: int, backend: dict[str, Any] = COMPILED) -> Any:
-    g = backend["_spidge"]
-    pack = list(g.pack(True))
-    random.Random(seed).shuffle(pack)
-    return g.SpidgeState([pack[i::4] for i in range(4)], g.DEFAULT_FLAGS)
+    return spidge_state(backend["_spidge"], seed)
 
 
 def timed(run: Callable[..., Any], *args: Any) -> tuple[float, Any]:
@@ -59,17 +51,18 @@ def timed(run: Callable[..., Any], *args: Any) -> tuple[float, Any]:
 
 
 def summary(times: list[float]) -> tuple[float, float]:
-    ordered = sorted(times)
-    return statistics.median(ordered), ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return statistics.median(times), percentile(times, 0.95)
 
 
 def print_times(title: str, rows: list[tuple[str, list[float], list[int]]]) -> None:
     print(f"\n{title}")
-    print(f"{'solve':<34}{'median':>12}{'95th pct':>12}{'nodes (median)':>16}")
+    print(f"{'solve':<34}{'median':>12}{'95th pct':>12}{'nodes (median)':>16}{'nodes (max)':>14}"
+          f"{'us/node':>10}")
     for name, times, nodes in rows:
         median, p95 = summary(times)
-        node_text = f"{statistics.median(nodes):,.0f}" if nodes else "-"
-        print(f"{name:<34}{median * 1e3:>10.2f}ms{p95 * 1e3:>10.2f}ms{node_text:>16}")
+        node_text = f"{statistics.median(nodes):>16,.0f}{max(nodes):>14,}" if nodes else f"{'-':>16}{'-':>14}"
+        per_node = f"{sum(times) / sum(nodes) * 1e6:>10.2f}" if nodes else f"{'-':>10}"
+        print(f"{name:<34}{median * 1e3:>10.2f}ms{p95 * 1e3:>10.2f}ms{node_text}{per_node}")
 
 
 def spidge_position(seed: int, left: int) -> Any:
@@ -143,12 +136,15 @@ def main() -> None:
     parser.add_argument("--spidge-left", type=int, default=36,
                         help="cards left in the Spidge positions (52: from the first lead; "
                              "slow, see docs/performance.rst)")
+    parser.add_argument("--spitzer-deals", type=int, default=50, help="Spitzer deals to solve")
+    parser.add_argument("--spidge-deals", type=int, default=10,
+                        help="Spidge deals (each solved for the three players)")
     args = parser.parse_args()
     if args.quick:
         whole_deals(3, 1, 24)
         endings(2)
     else:
-        whole_deals(50, 10, args.spidge_left)
+        whole_deals(args.spitzer_deals, args.spidge_deals, args.spidge_left)
         endings(10)
 
 

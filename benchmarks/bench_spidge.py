@@ -9,14 +9,21 @@ Targets (DESIGN.md): >= 2 M steps/s per step, copy() <= 200 ns.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 import _openspiel
-from _timing import best_rate, copy_loop, playout_loop, print_table, step_loop
+from _timing import (
+    best_rate,
+    copy_loop,
+    playout_loop,
+    print_table,
+    spidge_hands,
+    spidge_state,
+    step_loop,
+)
 
 import trickcore
 
@@ -24,16 +31,12 @@ import trickcore
 def ready_deals(spidge: object, count: int, State: type | None = None) -> list[object]:
     """Seeded deals ready for the first lead; *State* is the core's SpidgeState
     (hands by hand index) or pytrick's SpidgeDeal (hands by player + dummy)."""
+    if State is None:
+        return [spidge_state(spidge, seed) for seed in range(count)]
     deals = []
     for seed in range(count):
-        rng = random.Random(seed)
-        pack = list(spidge.pack(True))  # type: ignore[attr-defined]
-        rng.shuffle(pack)
-        hands = [pack[i::4] for i in range(4)]
-        if State is None:
-            deals.append(spidge.SpidgeState(hands))  # type: ignore[attr-defined]
-        else:
-            deals.append(State([hands[3], hands[0], hands[2]], hands[1], 0))
+        hands = spidge_hands(spidge, seed)
+        deals.append(State([hands[3], hands[0], hands[2]], hands[1], 0))
     return deals
 
 

@@ -9,14 +9,13 @@ Targets (DESIGN.md): >= 2 M steps/s per step, >= 5x pyspiel, copy() <= 200 ns.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 
 import _openspiel
-from _timing import best_rate, copy_loop, playout_loop, print_table, step_loop
+from _timing import best_rate, copy_loop, playout_loop, print_table, spitzer_state, step_loop
 
 import trickcore
 
@@ -24,17 +23,7 @@ import trickcore
 def ready_deals(spitzer: object, count: int, State: type | None = None) -> list[object]:
     """Seeded deals with the announcements done (all pass), ready for the first lead;
     *State* is the core's SpitzerState or a subclass (pytrick's SpitzerDeal)."""
-    State = State or spitzer.SpitzerState  # type: ignore[attr-defined]
-    deals = []
-    for seed in range(count):
-        rng = random.Random(seed)
-        pack = list(spitzer.PACK)  # type: ignore[attr-defined]
-        rng.shuffle(pack)
-        state = State(spitzer.deal_pack(pack, seed % 4), seed % 4)  # type: ignore[attr-defined]
-        for _ in range(4):
-            state.announce(0)
-        deals.append(state)
-    return deals
+    return [spitzer_state(spitzer, seed, State) for seed in range(count)]
 
 
 def per_step(spitzer: object, State: type | None = None):  # type: ignore[no-untyped-def]
