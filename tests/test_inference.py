@@ -785,3 +785,34 @@ def test_early_positions_match_the_engine_deal_by_deal() -> None:
         assert abs(accepted - draws * p) <= 5 * sigma + 2, (obs, accepted, draws * p)
         checked += accepted > 0
     assert checked >= 4
+
+
+def test_sampled_deals_equal_the_deals_built_with_every_check() -> None:
+    # The samplers build deals without the per-card checks (_from_masks):
+    # each must equal the deal from_hands / the constructor builds, rules kept.
+    spitzer = SpitzerDeal.from_seed(8, rules=SpitzerRules(target=21, call_requires_lead=True))
+    for _ in range(4):
+        spitzer.announce("pass")
+    for _ in range(6):
+        spitzer.play(spitzer.legal_moves.min())
+    for world in sample_deals(spitzer.observation(spitzer.to_move), 5, seed=3):
+        rebuilt = SpitzerDeal.from_hands(
+            [world.original_hand(s) for s in range(4)], world.dealer, spitzer.rules
+        )
+        for _, code in spitzer.announcements:
+            rebuilt.announce(code)
+        for _, card in spitzer.plays:
+            rebuilt.play(card)
+        assert world == rebuilt
+        assert world.rules == rebuilt.rules and world.rules.target == 21
+    spidge = SpidgeDeal.from_seed(8, rules=SpidgeRules(jokers=False, target=5))
+    for _ in range(6):
+        spidge.play(spidge.legal_moves.min())
+    for world in sample_deals(spidge.observation(0), 5, seed=3):
+        initial = world.initial_hands
+        by_player = [initial[world.hand_of(p)] for p in range(3)]
+        again = SpidgeDeal(by_player, initial[Hand.DUMMY], world.dealer, spidge.rules)
+        for card in spidge.history:
+            again.play(card)
+        assert world == again
+        assert world.rules == again.rules and world.rules.target == 5

@@ -6,6 +6,7 @@ import dataclasses
 import itertools
 import random
 
+import numpy as np
 import pytest
 
 import trickcore
@@ -25,7 +26,14 @@ from pytrick.spidge import (
 )
 from trickcore import CardSet
 from trickcore.card import Card
-from trickcore.errors import DealNotOverError, IllegalMoveError, InvalidCardError, RulesError
+from trickcore.errors import (
+    ArgumentTypeError,
+    DealNotOverError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidCardError,
+    RulesError,
+)
 
 SUIT_TEXT = {suit: " ".join(f"{r}{suit}" for r in "23456789TJQKA") for suit in "CDHS"}
 
@@ -173,8 +181,12 @@ def test_cut_ties_cut_again_suits_do_not_count():
 
 
 def test_bad_construction():
-    with pytest.raises(ValueError, match="invalid dealer 3"):
+    with pytest.raises(InvalidArgumentError, match="invalid dealer 3: players are 0, 1 and 2"):
         SpidgeDeal.from_pack(list(range(52)), 3, SpidgeRules(jokers=False))
+    hands = SpidgeDeal.from_seed(1).initial_hands
+    with pytest.raises(ArgumentTypeError, match="dealer must be an integer, not a bool"):
+        SpidgeDeal([hands[0], hands[2], hands[3]], hands[1], True)
+    assert SpidgeDeal([hands[0], hands[2], hands[3]], hands[1], np.int64(2)).dealer == 2
     with pytest.raises(InvalidCardError, match="52 cards, not 51"):
         SpidgeDeal.from_pack(list(range(51)), 0)
     with pytest.raises(InvalidCardError, match="not in the Spidge pack with jokers"):

@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 import trickcore
 from pytrick.inference.constraints import Fact, HiddenConstraints
-from pytrick.spidge import Hand, SpidgeDeal, SpidgeObservation, hand_of
+from pytrick.spidge import Hand, SpidgeDeal, SpidgeObservation
 from trickcore import CardSet
 from trickcore.card import ALL_CARDS
 
@@ -143,13 +143,12 @@ def prepare_replay(observation: SpidgeObservation) -> Callable[[dict[int, int]],
     known[Hand.DUMMY] |= int(observation.dummy)
     plays = [int(card) for _, card in observation.plays]
     dealer, rules = observation.dealer, observation.rules
-    player_hands = [hand_of(player, dealer) for player in range(3)]
 
     def deal_for(hidden_hands: dict[int, int]) -> SpidgeDeal:
         by_hand = list(known)
         for index, mask in hidden_hands.items():
             by_hand[index] |= mask
-        deal = SpidgeDeal([by_hand[h] for h in player_hands], by_hand[Hand.DUMMY], dealer, rules)
+        deal = SpidgeDeal._from_masks(by_hand, dealer, rules)
         for card in plays:
             deal.play_action(card)
         return deal

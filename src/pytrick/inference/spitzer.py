@@ -343,7 +343,7 @@ def prepare_replay(observation: SpitzerObservation) -> Callable[[dict[int, int]]
         hands = list(known)
         for seat, mask in hidden_hands.items():
             hands[seat] |= mask
-        deal = SpitzerDeal.from_hands(hands, dealer, rules)
+        deal = SpitzerDeal._from_masks(hands, dealer, rules)
         for action in actions:
             deal.play_action(action)
         return deal

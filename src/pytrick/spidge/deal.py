@@ -85,8 +85,7 @@ class SpidgeDeal(_core.SpidgeState):
     ) -> None:
         """A deal of explicit hands: *hands* by player (0, 1, 2), *dummy*, and *dealer*."""
         rules = rules or SpidgeRules()
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer <= 2:
-            raise ValueError(f"invalid dealer {dealer!r}: players are 0, 1 and 2")
+        dealer = check_range(dealer, "dealer", 0, 2, "players are 0, 1 and 2")
         if isinstance(hands, (str, bytes)) or len(hands) != 3:
             raise trickcore.InvalidCardError(
                 "a Spidge deal needs three players' hands and the dummy"
@@ -98,6 +97,19 @@ class SpidgeDeal(_core.SpidgeState):
         self.context = _Context(dealer, rules)
 
     # -- creating a deal -----------------------------------------------------------
+
+    @classmethod
+    def _from_masks(cls: type[_D], by_hand: Sequence[int], dealer: int, rules: SpidgeRules) -> _D:
+        """A deal of four card masks by :class:`Hand`, for hands already known to
+        be a valid deal (the samplers'): the constructor without its per-card
+        checks, which cost more than the deal itself (the core still checks
+        that the hands are a whole pack)."""
+        deal = cls.__new__(cls)
+        _core.SpidgeState.__init__(
+            deal, list(by_hand), rules.flags, rules.slam_tricks, rules.spidge_tricks
+        )
+        deal.context = _Context(dealer, rules)
+        return deal
 
     @classmethod
     def from_hands(

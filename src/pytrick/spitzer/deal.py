@@ -94,6 +94,16 @@ class SpitzerDeal(_core.SpitzerState):
         return deal
 
     @classmethod
+    def _from_masks(cls: type[_D], hands: Sequence[int], dealer: int, rules: SpitzerRules) -> _D:
+        """A deal of four card masks by seat, for hands already known to be a
+        valid deal (the samplers'): :meth:`from_hands` without its per-card
+        checks, which cost more than the deal itself (the core still checks
+        that the hands are a whole pack)."""
+        deal = cls(list(hands), dealer, rules.flags)
+        deal._keep_rules(rules)
+        return deal
+
+    @classmethod
     def from_pack(
         cls: type[_D], pack: Sequence[CardLike], dealer: int, rules: SpitzerRules | None = None
     ) -> _D:
