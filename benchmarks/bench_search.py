@@ -11,7 +11,10 @@ cards left (after four random tricks).  Three measures side by side: the value a
 of every legal card (``solve(deal, pv=False)``), and the same with the
 principal variation (``solve(deal)``).  Times are per deal: median and 95th
 percentile, the median and largest number of positions visited, and the
-mean time per position.  The last table times 3-trick endings on both backends.
+mean time per position.  A second table switches the search's techniques
+off one at a time, and all together (the search as it was before them), on
+the same Spitzer deals in the same run: positions visited and time, median
+and 95th percentile.  The last table times 3-trick endings on both backends.
 """
 
 from __future__ import annotations
@@ -63,6 +66,29 @@ def print_times(title: str, rows: list[tuple[str, list[float], list[int]]]) -> N
         node_text = f"{statistics.median(nodes):>16,.0f}{max(nodes):>14,}" if nodes else f"{'-':>16}{'-':>14}"
         per_node = f"{sum(times) / sum(nodes) * 1e6:>10.2f}" if nodes else f"{'-':>10}"
         print(f"{name:<34}{median * 1e3:>10.2f}ms{p95 * 1e3:>10.2f}ms{node_text}{per_node}")
+
+
+def techniques(n_spitzer: int) -> None:
+    """Each technique switched off in turn, then all of them: what each buys."""
+    solve = COMPILED["_solve"]
+    flags: dict[str, int] = solve._TECHNIQUES
+    runs = [("all techniques", 0)] + [(f"without {name}", flag) for name, flag in flags.items()]
+    runs.append(("without any (the search before them)", sum(flags.values())))
+    states = [spitzer_deal(seed) for seed in range(n_spitzer)]
+    times: dict[str, list[float]] = {name: [] for name, _ in runs}
+    nodes: dict[str, list[int]] = {name: [] for name, _ in runs}
+    for state in states:  # interleaved, so load changes hit every variant alike
+        for name, disabled in runs:
+            seconds, (_value, count) = timed(solve._nodes, state, 0, 0, disabled)
+            times[name].append(seconds)
+            nodes[name].append(count)
+    print(f"\nSpitzer, card points, value only, from the first lead ({n_spitzer} deals): "
+          "what each technique buys")
+    print(f"{'search':<40}{'median':>10}{'95th pct':>12}{'nodes median':>14}{'nodes p95':>12}")
+    for name, _ in runs:
+        median, p95 = summary(times[name])
+        node_median, node_p95 = summary([float(c) for c in nodes[name]])
+        print(f"{name:<40}{median * 1e3:>8.2f}ms{p95 * 1e3:>10.2f}ms{node_median:>14,.0f}{node_p95:>12,.0f}")
 
 
 def spidge_position(seed: int, left: int) -> Any:
@@ -142,9 +168,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         whole_deals(3, 1, 24)
+        techniques(2)
         endings(2)
     else:
         whole_deals(args.spitzer_deals, args.spidge_deals, args.spidge_left)
+        techniques(args.spitzer_deals)
         endings(10)
 
 

@@ -8,7 +8,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import pytrick
@@ -187,6 +187,53 @@ def test_first_void_player_endings_include_an_open_partner(both_backends: Backen
         if state.game_type == z.GAME_VOID_CALL and state.partner < 0:
             open_partner += 1
     assert open_partner > 0
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 2**32), remaining=st.integers(4, 8),
+       suit=st.sampled_from(("C", "S", "H")), requires_lead=st.booleans())
+def test_spitzer_ace_call_endings(both_backends: Backends, seed: int, remaining: int,
+                                  suit: str, requires_lead: bool) -> None:
+    """An ace call, where the table key must keep the called ace (its holder
+    must play it to the called suit) and the caller's lead duty apart."""
+    compiled, reference = both_backends
+    z = reference["_spitzer"]
+    code = {"C": z.ACE_CALL_CLUBS, "S": z.ACE_CALL_SPADES, "H": z.ACE_CALL_HEARTS}[suit]
+    options = z.OPT_CALL_REQUIRES_LEAD if requires_lead else 0
+    spec = spitzer_spec(seed, remaining, policy="caller_low", options=options,
+                        hands=_caller_hands(seed, ("7" + suit, "8" + suit)), announce=code,
+                        dealer=0)
+    # The random rest of the caller's hand may hold the named ace.
+    assume(spitzer_state(reference, spec).game_type == z.GAME_ACE_CALL)
+    for objective in (0, 1):
+        fast = compiled["_solve"].solve_spitzer(spitzer_state(compiled, spec), objective)
+        slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective,
+                                                 pv=False)
+        assert fast[:2] == slow[:2], (spec, objective)
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the techniques are the compiled "
+                    "search's; the reference twin has none")
+@pytest.mark.parametrize("seed", range(12))
+def test_each_search_technique_leaves_the_value_alone(seed: int) -> None:
+    """Switching any technique off (the benchmark's ablation) gives the same
+    value, mid-trick and in every game type the random auction reaches."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    spec = spitzer_spec(seed, 21 - seed % 4)
+    state = spitzer_state(compiled, spec)
+    flags = list(solver._TECHNIQUES.values())
+    for objective in (0, 1):
+        value = solver.solve_spitzer(state, objective, False)[0]
+        for disabled in [*flags, sum(flags)]:
+            assert solver._nodes(state, objective, 0, disabled)[0] == value, (spec, disabled)
+    gspec = spidge_spec(seed, 24 - seed % 4)
+    gstate = spidge_state(compiled, gspec)
+    for hand in (0, 2, 3):
+        for objective in (0, 1):
+            value = solver.solve_spidge(gstate, hand, objective, False)[0]
+            for disabled in [*flags, sum(flags)]:
+                assert solver._nodes(gstate, hand, objective, disabled)[0] == value
 
 
 @settings(max_examples=40)

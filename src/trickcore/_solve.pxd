@@ -42,6 +42,7 @@ ctypedef struct tc_solver:
     int dynamic             # Spitzer sides not fixed by the hands yet
     int options
     int guess               # first guess of the value, for MTD(f)
+    int disabled            # techniques switched off (benchmark only; 0 normally)
 
 # A solver with a table of 2**bits entries (48 bytes each), or NULL when the
 # memory cannot be had.

@@ -2,12 +2,15 @@
 """Exact double-dummy solvers (compiled): Spitzer card points or score, Spidge tricks.
 
 The search is alpha-beta over the tricks still to play, with a
-transposition table keyed on the four hands, the leader and the rule state
-at trick boundaries, equivalent-card reduction (cards of one hand that no
-other live card separates, and that are worth the same points, are one
-move), move ordering, the remaining-points bound and MTD(f) null-window
-searches on the value.  The naive twin is ``trickcore._reference._solve``
-(plain minimax); both give the same values, card by card.
+transposition table at trick boundaries keyed on the live cards by their
+order and (Spitzer) points -- DDS's relative ranks -- with the leader and
+the rule state beside it, equivalent-card reduction (cards of one hand that
+no other live card separates, and that are worth the same points, are one
+move), move ordering, the remaining-points and sure-trump bounds, the last
+Spitzer trick evaluated without search, and null-window searches on the
+value (MTD(f) steps, then bisection).  docs/performance.rst measures what
+each buys.  The naive twin is ``trickcore._reference._solve`` (plain
+minimax); both give the same values, card by card.
 
 Values (docs/solving.rst says the same for users):
 
@@ -40,7 +43,7 @@ from trickcore._spitzer cimport (
     SpitzerDeal, SpitzerState, spitzer_card, spitzer_declarers, spitzer_game_type,
     spitzer_announcer, spitzer_leader, spitzer_legal, spitzer_play, spitzer_undo,
     spitzer_trick_winner, spitzer_phase, spitzer_to_move, spitzer_called_ace,
-    SPITZER_SUIT, SPITZER_STRENGTH, SPITZER_POINTS, SPITZER_DENSE_SUIT_MASK, SPITZER_SCORING,
+    SPITZER_SUIT, SPITZER_STRENGTH, SPITZER_POINTS, SPITZER_DENSE_SUIT_MASK, SPITZER_SCORING, SPITZER_TRUMPS,
     SP_PLAY, SP_ACE_CALL_CLUBS, SP_VOID_CALL, SP_GAME_FIRST_TRICK_CALL, SP_GAME_VOID_CALL,
 )
 from trickcore._spidge cimport (
@@ -64,6 +67,17 @@ cdef enum:
     _INF = 10000
     _MEASURE_POINTS = 0
     _MEASURE_TRICKS = 1
+
+# Techniques that tc_solver.disabled can switch off, so the benchmark can
+# measure what each buys (the values never change).
+cdef enum:
+    _SURE_TRUMPS = 1        # sure trumps bound the value at trick starts
+    _RELATIVE_KEY = 2       # Spitzer table key by live order and points
+    _LAST_TRICK = 4         # the last trick evaluated without search
+    _BISECTION = 8          # bisection after two MTD(f) steps (off: MTD(f) only)
+
+_TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
+              "last trick": _LAST_TRICK, "bisection": _BISECTION}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -160,6 +174,10 @@ cdef signed char Z_POINTS[32]
 cdef int Z_ORDER[5][14]
 cdef int Z_ORDER_N[5]
 cdef int Z_BYTE_POINTS[256]   # card points of one printed suit's byte of a dense mask
+cdef uint32_t Z_ABOVE[32]     # the cards of the same effective suit that beat a card
+cdef int Z_POINT_CLASS[32]    # 0..5: the card's points among 0, 2, 3, 4, 10, 11
+cdef int Z_KEY_WORD[5]        # where each effective suit starts in the table key
+cdef int Z_KEY_SHIFT[5]
 
 
 def _fill_spitzer_tables():
@@ -174,7 +192,13 @@ def _fill_spitzer_tables():
         ordered = sorted((a for a in range(32) if Z_SUIT[a] == s), key=lambda a: -Z_STRENGTH[a])
         for k, a in enumerate(ordered):
             Z_ORDER[s][k] = a
+            Z_ABOVE[a] = sum(1 << b for b in ordered[:k])
         Z_ORDER_N[s] = len(ordered)
+    for a in range(32):
+        Z_POINT_CLASS[a] = (0, 2, 3, 4, 10, 11).index(Z_POINTS[a])
+    for s, (k, b) in enumerate(((0, 0), (0, 0), (0, 30), (1, 0), (2, 0))):
+        Z_KEY_WORD[s] = k
+        Z_KEY_SHIFT[s] = b
     for b in range(256):
         Z_BYTE_POINTS[b] = sum(Z_POINTS[k] for k in range(8) if b >> k & 1)
 
@@ -185,6 +209,68 @@ _fill_spitzer_tables()
 cdef inline int _z_mask_points(uint32_t m) noexcept nogil:
     return (Z_BYTE_POINTS[m & 0xFF] + Z_BYTE_POINTS[(m >> 8) & 0xFF]
             + Z_BYTE_POINTS[(m >> 16) & 0xFF] + Z_BYTE_POINTS[m >> 24])
+
+
+cdef inline uint32_t _z_sure(uint32_t mine, uint32_t theirs) noexcept nogil:
+    """The trumps of *mine* that no card of *theirs* can beat: wherever one is
+    played, the trick goes to a holder of *mine*.  (A fail card is never
+    sure: it may have to be discarded to a trick of another suit.)"""
+    cdef uint32_t sure = 0, rest = mine & SPITZER_DENSE_SUIT_MASK[SPITZER_TRUMPS], bit
+    cdef int a
+    while rest:
+        a = tc_lowest64(rest)
+        bit = (<uint32_t>1) << a
+        if not theirs & Z_ABOVE[a]:
+            sure |= bit
+        rest &= ~bit
+    return sure
+
+
+cdef inline int _z_sure_measure(tc_solver* s, const SpitzerDeal* d, int team,
+                                uint32_t sure) noexcept nogil:
+    """What the seats of *team* surely take with their *sure* cards: the cards'
+    points, or as tricks the most sure cards one seat holds (each falls in
+    its own trick)."""
+    cdef int seat, most = 0, k
+    if s.measure == _MEASURE_POINTS:
+        return _z_mask_points(sure)
+    for seat in range(4):
+        if (team >> seat) & 1:
+            k = tc_popcount64(d.hands[seat] & sure)
+            if k > most:
+                most = k
+    return most
+
+
+cdef inline void _z_key(const SpitzerDeal* d, uint64_t* key) noexcept nogil:
+    """The live cards of each effective suit from the highest down, each as its
+    holder and its points: only the order of the live cards and their points
+    matter to the rest of the deal, so positions that differ in which cards
+    of equal points were played share one entry (DDS's relative ranks, with
+    points).  Five bits a card (zero ends a suit): clubs and hearts in key[0],
+    spades in key[1], the trumps in key[2] and key[3]."""
+    cdef uint32_t h1 = d.hands[1], h2 = d.hands[2], h3 = d.hands[3]
+    cdef uint32_t alive = d.hands[0] | h1 | h2 | h3
+    cdef int suit, k, a, shift, word
+    cdef uint64_t code
+    key[0] = 0
+    key[1] = 0
+    key[2] = 0
+    key[3] = 0
+    for suit in range(5):
+        word = Z_KEY_WORD[suit]
+        shift = Z_KEY_SHIFT[suit]
+        for k in range(Z_ORDER_N[suit]):
+            a = Z_ORDER[suit][k]
+            if not (alive >> a) & 1:
+                continue
+            code = (Z_POINT_CLASS[a] | (((h1 >> a) & 1) + 2 * ((h2 >> a) & 1)
+                                        + 3 * ((h3 >> a) & 1)) << 3) + 1
+            key[word] |= code << shift
+            shift += 5
+            if shift == 60:
+                word += 1
+                shift = 0
 
 
 cdef inline bint _z_beats(int card, int best) noexcept nogil:
@@ -281,18 +367,35 @@ cdef int _z_moves(const SpitzerDeal* d, uint32_t legal, int pos, int seat, int s
     return n
 
 
+cdef inline int _z_last_trick(tc_solver* s, const SpitzerDeal* d, int side) noexcept nogil:
+    """The last trick, with one card in each hand: no choice is left."""
+    cdef int leader = spitzer_leader(d, 7), k, seat, a, best = -1, winner = 0, points = 0
+    for k in range(4):
+        seat = (leader + k) & 3
+        a = tc_lowest64(d.hands[seat])
+        points += Z_POINTS[a]
+        if best < 0 or _z_beats(a, best):
+            best = a
+            winner = seat
+    if not (side >> winner) & 1:
+        return 0
+    return points if s.measure == _MEASURE_POINTS else 1
+
+
 cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: the measure *side* takes from the current trick on."""
     cdef int n = d.n_played, pos = n & 3, seat, best, v, gain, i, nm, a, hi = 0, nside, t
-    cdef int alpha0, beta0, tt_move = -1, best_move = 0
+    cdef int alpha0, beta0, tt_move = -1, best_move = 0, bound
     cdef bint maximise, use_tt = False
     cdef uint64_t key[4]
-    cdef uint32_t extra = 0
+    cdef uint32_t extra = 0, mine, theirs
     cdef tc_tt_entry* e = NULL
     cdef int moves[8]
     if n == 32:
         return 0
     s.nodes += 1
+    if n == 28 and not s.dynamic and not s.disabled & _LAST_TRICK:
+        return _z_last_trick(s, d, side)
     if pos == 0:
         if s.measure == _MEASURE_POINTS:
             hi = _z_mask_points(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3])
@@ -302,6 +405,22 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
             return hi
         if beta <= 0:
             return 0
+        if not s.dynamic and not s.disabled & _SURE_TRUMPS:
+            # Sure cards (nothing of the other side can beat them) bound the
+            # value from both sides.
+            mine = 0
+            theirs = 0
+            for t in range(4):
+                if (side >> t) & 1:
+                    mine |= d.hands[t]
+                else:
+                    theirs |= d.hands[t]
+            bound = _z_sure_measure(s, d, side, _z_sure(mine, theirs))
+            if bound >= beta:
+                return bound
+            bound = hi - _z_sure_measure(s, d, 15 & ~side, _z_sure(theirs, mine))
+            if bound <= alpha:
+                return bound
         # A first-void-player void call before the caller has led: tricks the
         # partner-to-be already took will count, so the future depends on the
         # past; no table there.
@@ -309,10 +428,13 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
         if s.dynamic and spitzer_called_ace(d) < 0 and d.announcement == SP_VOID_CALL:
             use_tt = _z_caller_has_led(d) != 0
         if use_tt:
-            key[0] = d.hands[0]
-            key[1] = d.hands[1]
-            key[2] = d.hands[2]
-            key[3] = d.hands[3]
+            if s.disabled & _RELATIVE_KEY:
+                key[0] = d.hands[0]
+                key[1] = d.hands[1]
+                key[2] = d.hands[2]
+                key[3] = d.hands[3]
+            else:
+                _z_key(d, key)
             extra = (spitzer_leader(d, n >> 2) | (side << 2) | ((n == 0) << 7)
                      | (s.measure << 8))
             if SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL:
@@ -372,11 +494,17 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
 
 cdef int _z_mtdf(tc_solver* s, SpitzerDeal* d, int side, int lower, int upper,
                  int guess) noexcept nogil:
-    """The exact measure from the current trick on, in [lower, upper], by MTD(f)
-    from a first *guess*."""
-    cdef int g = guess if lower <= guess <= upper else lower, b
+    """The exact measure from the current trick on, in [lower, upper], by
+    null-window searches: two MTD(f) steps from a first *guess* (a sibling's
+    value is often right), then bisection (card points span 0..120, and
+    MTD(f)'s small steps cost more there than halving the range)."""
+    cdef int g = guess if lower <= guess <= upper else lower, b, step = 0
     while lower < upper:
-        b = g + 1 if g == lower else g
+        if step < 2 or s.disabled & _BISECTION:
+            b = g + 1 if g == lower else g
+        else:
+            b = (lower + upper + 1) // 2
+        step += 1
         g = _z_search(s, d, side, b - 1, b)
         if g < b:
             upper = g
@@ -632,6 +760,39 @@ cdef int _g_quick_tricks(const spidge_state* d, int leader, int side) noexcept n
     return total
 
 
+cdef int _g_sure_tricks(const spidge_state* d, int team) noexcept nogil:
+    """Tricks the hands of *team* surely take, however anyone plays: the most
+    sure trumps one of its hands holds (each falls in its own trick).  A spade
+    is sure when no other hand holds a higher spade or a joker; a joker when
+    it is the only one left and no other hand holds the other (two jokers in
+    one trick cancel).  A plain card is never sure: it may be discarded."""
+    cdef mask_t mine = 0, theirs = 0, sure, spades = SPIDGE_SUIT_MASK(3), top
+    cdef int h, k, most = 0
+    for h in range(4):
+        if (team >> h) & 1:
+            mine |= d.hands[h]
+        else:
+            theirs |= d.hands[h]
+    if theirs & SPIDGE_JOKER_MASK:
+        return 0
+    sure = mine & SPIDGE_JOKER_MASK
+    if tc_popcount64(sure) != 1:
+        sure = 0
+    if theirs & spades:
+        top = (<mask_t>1) << tc_highest64(theirs & spades)
+        sure |= mine & spades & ~((top << 1) - 1)
+    else:
+        sure |= mine & spades
+    if not sure:
+        return 0
+    for h in range(4):
+        if (team >> h) & 1:
+            k = tc_popcount64(d.hands[h] & sure)
+            if k > most:
+                most = k
+    return most
+
+
 cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: the tricks of the counted hands from the current trick on."""
     cdef int n = d.n_played, pos = n & 3, hand, best, v, gain, i, nm, a, hi = 0, w
@@ -662,6 +823,13 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
                     return quick
             elif hi - quick <= alpha:
                 return hi - quick
+        if not s.disabled & _SURE_TRUMPS:
+            quick = _g_sure_tricks(d, s.count_side)
+            if quick >= beta:
+                return quick
+            quick = hi - _g_sure_tricks(d, 15 & ~s.count_side)
+            if quick <= alpha:
+                return quick
         use_tt = True
         _g_key(d, key)
         extra = d.leaders[trick] | ((n == 0) << 2) | (s.count_side << 4) | (s.max_side << 8)
@@ -963,17 +1131,23 @@ def solve_spidge_many(states, hands, objective=SOLVE_MOST, threads=1, pv=True):
     return results
 
 
-def _nodes(state, hand_or_objective=0, objective=0):
-    """(value, positions visited) of a value-only solve (for the benchmark and tuning)."""
+def _nodes(state, hand_or_objective=0, objective=0, disabled=0):
+    """(value, positions visited) of a value-only solve, with the techniques
+    of *disabled* (_TECHNIQUES values) switched off (for the benchmark and tuning)."""
     cdef _Solver solver = _thread_solver()
     cdef uint64_t before = solver.s.nodes
     cdef SpitzerState z
     cdef SpidgeState g
     cdef int value
-    if isinstance(state, SpitzerState):
-        z = _spitzer_state(state)
-        value = spitzer_solve(solver.s, &z.deal, hand_or_objective)
-    else:
-        g = _spidge_state(state)
-        value = spidge_solve(solver.s, &g.s, hand_or_objective, objective)
+    solver.s.disabled = disabled
+    try:
+        if isinstance(state, SpitzerState):
+            z = _spitzer_state(state)
+            value = spitzer_solve(solver.s, &z.deal, hand_or_objective)
+        else:
+            g = _spidge_state(state)
+            value = spidge_solve(solver.s, &g.s, hand_or_objective, objective)
+    finally:
+        solver.s.disabled = 0
     return value, solver.s.nodes - before
+
