@@ -9,7 +9,8 @@ from trickcore._spidge cimport spidge_state
 # tc_rng_seed(rng, splitmix64(seed) + index).
 cdef void batch_seed(tc_rng* rng, uint64_t seed, uint64_t index) noexcept nogil
 # A uniformly shuffled 32-card pack dealt 3-2-3 from the dealer's left.
-cdef void batch_spitzer_deal(SpitzerDeal* d, tc_rng* rng, int dealer, int options) noexcept nogil
+cdef void batch_spitzer_deal(SpitzerDeal* d, tc_rng* rng, int dealer,
+                             int options) noexcept nogil
 # (Random Spitzer announcements and plays are the core's own kernels,
 # spitzer_random_auction and spitzer_random_playout in trickcore._spitzer.)
 # A uniformly shuffled pack dealt one card at a time from the dealer's left.

@@ -76,13 +76,14 @@ ctypedef struct spidge_state:
     uint8_t flags               # SPIDGE_OPT_*
     uint8_t slam_tricks
     uint8_t spidge_tricks
-    uint8_t trumps_broken_at    # first trick a trump was played to, else SPIDGE_NO_TRICK
+    uint8_t trumps_broken_at    # first trick with a trump, else SPIDGE_NO_TRICK
 
 cdef void spidge_init(spidge_state* s, const mask_t* hands, int flags,
                       int slam_tricks, int spidge_tricks) noexcept nogil
 cdef int spidge_to_move(const spidge_state* s) noexcept nogil
 cdef mask_t spidge_legal(const spidge_state* s) noexcept nogil
-cdef int spidge_check(const spidge_state* s, int card, mask_t* relevant, int* suit) noexcept nogil
+cdef int spidge_check(const spidge_state* s, int card, mask_t* relevant,
+                      int* suit) noexcept nogil
 cdef void spidge_play(spidge_state* s, int card) noexcept nogil
 cdef void spidge_undo(spidge_state* s) noexcept nogil
 cdef int spidge_trick_winner(const uint8_t* cards) noexcept nogil

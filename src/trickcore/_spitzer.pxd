@@ -102,7 +102,8 @@ ctypedef struct SpitzerResult:
     int column              # 0 no tricks .. 5 all tricks
     int scores[4]           # game points per seat
 
-cdef void spitzer_init(SpitzerDeal* d, const uint32_t* hands, int dealer, int options) noexcept nogil
+cdef void spitzer_init(SpitzerDeal* d, const uint32_t* hands, int dealer,
+                       int options) noexcept nogil
 cdef int spitzer_phase(const SpitzerDeal* d) noexcept nogil
 cdef int spitzer_to_move(const SpitzerDeal* d) noexcept nogil
 cdef int spitzer_leader(const SpitzerDeal* d, int trick) noexcept nogil
@@ -112,10 +113,12 @@ cdef int spitzer_holder(const SpitzerDeal* d, int action) noexcept nogil
 cdef uint32_t spitzer_original_hand(const SpitzerDeal* d, int seat) noexcept nogil
 cdef int spitzer_game_type(const SpitzerDeal* d) noexcept nogil
 cdef int spitzer_called_ace(const SpitzerDeal* d) noexcept nogil
-cdef int spitzer_announcement_fault(const SpitzerDeal* d, int seat, int code, uint32_t* cards) noexcept nogil
+cdef int spitzer_announcement_fault(const SpitzerDeal* d, int seat, int code,
+                                    uint32_t* cards) noexcept nogil
 cdef uint32_t spitzer_legal_announcements(const SpitzerDeal* d) noexcept nogil
 cdef void spitzer_announce(SpitzerDeal* d, int code) noexcept nogil
-cdef int spitzer_lead_duty(const SpitzerDeal* d, int seat, uint32_t* cards) noexcept nogil
+cdef int spitzer_lead_duty(const SpitzerDeal* d, int seat,
+                           uint32_t* cards) noexcept nogil
 cdef uint32_t spitzer_legal(const SpitzerDeal* d) noexcept nogil
 cdef void spitzer_play(SpitzerDeal* d, int action) noexcept nogil
 cdef int spitzer_undo(SpitzerDeal* d) noexcept nogil
