@@ -128,3 +128,54 @@ def test_gym_opponents_refuse_a_bad_name_with_an_invalid_argument(opponents, err
 
     with pytest.raises(InvalidArgumentError, match=re.escape(error)):
         gymnasium.make("pytrick/Spitzer-v0", opponents=opponents)
+
+
+@pytest.mark.parametrize("flags", range(16))
+def test_spidge_rules_from_flags_inverts_flags(flags):
+    from pytrick.spidge import SpidgeRules
+
+    rules = SpidgeRules.from_flags(flags, slam_tricks=12, spidge_tricks=9, target=5)
+    assert rules.flags == flags
+    assert (rules.slam_tricks, rules.spidge_tricks, rules.target) == (12, 9, 5)
+    assert SpidgeRules.from_flags(np.int64(flags)) == SpidgeRules.from_flags(flags)
+
+
+@pytest.mark.parametrize("flags, error", [(16, "bits 0 to 3"), (-1, "bits 0 to 3"), (True, "flags")])
+def test_spidge_rules_from_flags_refuses_unknown_bits(flags, error):
+    from pytrick.spidge import SpidgeRules
+
+    with pytest.raises(PytrickError, match=error):
+        SpidgeRules.from_flags(flags)
+
+
+def test_batches_take_rules_by_type_not_by_name():
+    from pytrick.batch import SpidgeBatch, SpitzerBatch, random_playouts
+    from pytrick.spidge import SpidgeRules
+    from pytrick.spitzer import SpitzerRules
+    from trickcore.errors import ArgumentTypeError
+
+    class HouseRules(SpidgeRules):
+        pass
+
+    house = HouseRules(spidge_tricks=9)
+    assert SpidgeBatch(2, seed=1, rules=house).rules is house
+    assert random_playouts("spidge", 3, seed=1, rules=house).tricks.shape[0] == 3
+
+    class SpitzerHouse(SpitzerRules):
+        pass
+
+    assert SpitzerBatch(2, seed=1, rules=SpitzerHouse()).rules == SpitzerRules()
+    # A stranger that only shares the class name is not rules.
+    impostor = type("SpidgeRules", (), {"flags": 1, "slam_tricks": 13, "spidge_tricks": 10})()
+    with pytest.raises(ArgumentTypeError, match="SpidgeRules"):
+        SpidgeBatch(2, seed=1, rules=impostor)
+    with pytest.raises(ArgumentTypeError, match="SpidgeRules"):
+        random_playouts("spidge", 3, seed=1, rules=impostor)
+
+
+def test_spidge_batch_state_takes_numpy_lane_numbers():
+    from pytrick.batch import SpidgeBatch
+
+    batch = SpidgeBatch(3, seed=4)
+    for lane in range(3):
+        assert batch.state(np.int64(lane)).dealer == batch.dealers()[lane]

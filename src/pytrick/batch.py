@@ -32,11 +32,12 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import operator
 import secrets
 import sys
 import warnings
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Literal, Protocol, overload
+from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -106,7 +107,7 @@ class SpitzerBatch(_core.SpitzerBatch):
             _deprecated_options("SpitzerBatch", options, rules)
             flags = options
         else:
-            flags = _rules_of("SpitzerRules", rules, SpitzerRules()).flags
+            flags = _rules_of(SpitzerRules, rules).flags
         #: The seed the lanes were dealt from (drawn afresh when None was given).
         self.seed = _fresh_seed(seed)
         super().__init__(k, self.seed, flags, announcements)
@@ -148,18 +149,10 @@ class SpidgeBatch(_core.SpidgeBatch):
             spidge = default.spidge_tricks if spidge_tricks is None else spidge_tricks
             fresh = _fresh_seed(seed)
             super().__init__(k, fresh, flags, slam, spidge)
-            core = trickcore.spidge
-            self._rules = SpidgeRules(
-                jokers=bool(self.options & core.OPT_JOKERS),
-                joker_suit="wild" if self.options & core.OPT_WILD_JOKERS else "trump",
-                spades_must_be_broken=bool(self.options & core.OPT_SPADES_MUST_BE_BROKEN),
-                grand_slam="all_tricks" if self.options & core.OPT_GRAND_SLAM_ALL_TRICKS
-                else "no_tricks",
-                slam_tricks=self.slam_tricks,
-                spidge_tricks=self.spidge_tricks,
-            )
+            self._rules = SpidgeRules.from_flags(self.options, self.slam_tricks,
+                                                 self.spidge_tricks)
         else:
-            self._rules = _rules_of("SpidgeRules", rules, SpidgeRules())
+            self._rules = _rules_of(SpidgeRules, rules)
             fresh = _fresh_seed(seed)
             super().__init__(k, fresh, self._rules.flags, self._rules.slam_tricks,
                              self._rules.spidge_tricks)
@@ -206,8 +199,7 @@ class SpidgeBatch(_core.SpidgeBatch):
         """A copy of lane *i*'s deal as a :class:`~pytrick.spidge.SpidgeDeal`."""
         deal = super().state(i)
         assert isinstance(deal, SpidgeDeal)
-        lane = int(np.asarray(i).reshape(-1)[0])
-        deal.context = _Context(int(self._dealers[lane]), self._rules)
+        deal.context = _Context(int(self._dealers[operator.index(i)]), self._rules)
         return deal
 
 
@@ -220,11 +212,15 @@ def _check_spidge_deal(deal: object, index: int) -> int:
     return deal.dealer
 
 
-def _rules_of(expected: str, rules: Any, default: Any) -> Any:
+_Rules = TypeVar("_Rules", SpitzerRules, SpidgeRules)
+
+
+def _rules_of(expected: type[_Rules], rules: object) -> _Rules:
+    """*rules*, or the default rules when None; anything else is refused."""
     if rules is None:
-        return default
-    if type(rules).__name__ != expected:
-        raise ArgumentTypeError(f"rules must be a {expected}, not {type(rules).__name__}")
+        return expected()
+    if not isinstance(rules, expected):
+        raise ArgumentTypeError(f"rules must be a {expected.__name__}, not {type(rules).__name__}")
     return rules
 
 
@@ -236,11 +232,6 @@ SPITZER_ANNOUNCE_OFFSET: int = _core.SPITZER_ANNOUNCE_OFFSET
 SPIDGE_ACTIONS: int = _core.SPIDGE_BATCH_ACTIONS
 
 _CHUNK = 50_000
-
-
-class _HasFlags(Protocol):
-    @property
-    def flags(self) -> int: ...
 
 
 @dataclasses.dataclass(frozen=True)
@@ -343,9 +334,10 @@ def _core_options(game: str, rules: Any) -> tuple[int | None, int, int]:
         raise ValueError(f"unknown game {game!r}: choose 'spitzer' or 'spidge'")
     if rules is None:
         return None, 13, 10
-    expected = "SpitzerRules" if game == "spitzer" else "SpidgeRules"
-    if type(rules).__name__ != expected:
-        raise TypeError(f"{game} playouts take a {expected}, not {type(rules).__name__}")
-    with_flags: _HasFlags = rules
-    return (with_flags.flags, int(getattr(rules, "slam_tricks", 13)),
-            int(getattr(rules, "spidge_tricks", 10)))
+    if game == "spitzer":
+        if not isinstance(rules, SpitzerRules):
+            raise ArgumentTypeError(f"spitzer playouts take a SpitzerRules, not {type(rules).__name__}")
+        return rules.flags, 13, 10
+    if not isinstance(rules, SpidgeRules):
+        raise ArgumentTypeError(f"spidge playouts take a SpidgeRules, not {type(rules).__name__}")
+    return rules.flags, rules.slam_tricks, rules.spidge_tricks

@@ -8,7 +8,7 @@ from typing import Any, Literal, get_args
 
 import trickcore
 from pytrick.spidge.result import Category, SpidgeScore
-from trickcore._arguments import int_in_range
+from trickcore._arguments import as_int, int_in_range
 from trickcore.errors import InvalidArgumentError, RulesError
 
 __all__ = ["GrandSlam", "JokerSuit", "SpidgeRules"]
@@ -20,6 +20,9 @@ JokerSuit = Literal["trump", "wild"]
 GrandSlam = Literal["no_tricks", "all_tricks"]
 
 _core = trickcore.spidge
+#: Every option bit the core knows.
+_ALL_FLAGS = (_core.OPT_JOKERS | _core.OPT_WILD_JOKERS | _core.OPT_SPADES_MUST_BE_BROKEN
+              | _core.OPT_GRAND_SLAM_ALL_TRICKS)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -91,6 +94,35 @@ class SpidgeRules:
             | (_core.OPT_WILD_JOKERS if self.joker_suit == "wild" else 0)
             | (_core.OPT_SPADES_MUST_BE_BROKEN if self.spades_must_be_broken else 0)
             | (_core.OPT_GRAND_SLAM_ALL_TRICKS if self.grand_slam == "all_tricks" else 0)
+        )
+
+    @classmethod
+    def from_flags(cls, flags: int, slam_tricks: int = 13, spidge_tricks: int = 10,
+                   target: int = 3) -> SpidgeRules:
+        """The rules whose core option bits are *flags*, with the two thresholds
+        and the target given apart (they are numbers, not bits): the inverse
+        of :attr:`flags`.  Unknown bits are refused with :class:`~pytrick.RulesError`.
+
+        >>> from pytrick.spidge import SpidgeRules
+        >>> rules = SpidgeRules(joker_suit="wild", spidge_tricks=9)
+        >>> SpidgeRules.from_flags(rules.flags, spidge_tricks=9) == rules
+        True
+        >>> SpidgeRules.from_flags(64)
+        Traceback (most recent call last):
+        ...
+        pytrick.RulesError: invalid Spidge option flags 64: only bits 0 to 3 are options
+        """
+        flags = as_int(flags, "flags")
+        if flags < 0 or flags & ~_ALL_FLAGS:
+            raise RulesError(f"invalid Spidge option flags {flags}: only bits 0 to 3 are options")
+        return cls(
+            target=target,
+            jokers=bool(flags & _core.OPT_JOKERS),
+            joker_suit="wild" if flags & _core.OPT_WILD_JOKERS else "trump",
+            spades_must_be_broken=bool(flags & _core.OPT_SPADES_MUST_BE_BROKEN),
+            grand_slam="all_tricks" if flags & _core.OPT_GRAND_SLAM_ALL_TRICKS else "no_tricks",
+            slam_tricks=slam_tricks,
+            spidge_tricks=spidge_tricks,
         )
 
     def score(self, tricks_by_player: Sequence[int], dealer: int) -> SpidgeScore:
