@@ -179,3 +179,23 @@ def test_spidge_batch_state_takes_numpy_lane_numbers():
     batch = SpidgeBatch(3, seed=4)
     for lane in range(3):
         assert batch.state(np.int64(lane)).dealer == batch.dealers()[lane]
+
+
+def _strict_json(text):
+    import json
+
+    def refuse(constant):
+        raise AssertionError(f"{constant} is not JSON")
+
+    return json.loads(text, parse_constant=refuse)
+
+
+def test_the_tournament_json_is_strict_when_intervals_are_unbounded(capsys, tmp_path):
+    # One deal: no confidence interval, Student's t bounds are infinite.
+    status = cli.main(["tournament", "spidge", "--bots", "random,heuristic", "--deals", "1",
+                       "--quiet", "--json", "--out", str(tmp_path)])
+    assert status == 0
+    summary = _strict_json(capsys.readouterr().out)
+    assert summary["standings"][0]["points"]["low"] is None
+    assert summary["standings"][0]["points"]["mean"] is not None
+    _strict_json((tmp_path / "summary.json").read_text(encoding="utf-8"))

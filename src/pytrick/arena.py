@@ -337,6 +337,11 @@ class Interval:
         return f"{self.mean:+.3f} ± {self.half_width:.3f}"
 
 
+def _finite(value: float) -> float | None:
+    """*value*, or None where it is infinite or NaN (strict JSON has neither)."""
+    return value if math.isfinite(value) else None
+
+
 def mean_interval(values: Sequence[float], level: float = 0.95) -> Interval:
     """The mean of independent *values* with its Student-t confidence interval.
 
@@ -492,10 +497,12 @@ class TournamentResult:
         )
 
     def summary(self) -> dict[str, Any]:
-        """The statistics as one JSON-ready object."""
+        """The statistics as one JSON-ready object (strict JSON: a bound or
+        rating that is infinite or undefined, as the interval of a single
+        deal, is None, which JSON writes as null)."""
 
-        def interval(i: Interval) -> dict[str, float]:
-            return {"mean": i.mean, "low": i.low, "high": i.high}
+        def interval(i: Interval) -> dict[str, float | None]:
+            return {"mean": _finite(i.mean), "low": _finite(i.low), "high": _finite(i.high)}
 
         return {
             "game": self.game,
@@ -517,7 +524,8 @@ class TournamentResult:
                 }
                 for row in self.pairwise()
             ],
-            "ratings": [{"bot": r.bot, "elo": r.elo, "stderr": r.stderr} for r in self.ratings()],
+            "ratings": [{"bot": r.bot, "elo": _finite(r.elo), "stderr": _finite(r.stderr)}
+                        for r in self.ratings()],
         }
 
     def table(self) -> str:
@@ -704,7 +712,7 @@ def save(result: TournamentResult, out_dir: str) -> None:
         for record in result.records:
             file.write(json.dumps(record, ensure_ascii=False) + "\n")
     with open(os.path.join(out_dir, "summary.json"), "w", encoding="utf-8") as file:
-        json.dump(result.summary(), file, indent=2, ensure_ascii=False)
+        json.dump(result.summary(), file, indent=2, ensure_ascii=False, allow_nan=False)
     result.plot(os.path.join(out_dir, "ratings.png"))
 
 

@@ -216,7 +216,7 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         print(f"pytrick tournament: {error}", file=err)
         return 2
     if args.json:
-        print(json.dumps(result.summary(), ensure_ascii=False), file=out)
+        print(json.dumps(result.summary(), ensure_ascii=False, allow_nan=False), file=out)
     else:
         print(result.table(), file=out)
         if args.out:
