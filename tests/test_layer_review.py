@@ -199,3 +199,23 @@ def test_the_tournament_json_is_strict_when_intervals_are_unbounded(capsys, tmp_
     assert summary["standings"][0]["points"]["low"] is None
     assert summary["standings"][0]["points"]["mean"] is not None
     _strict_json((tmp_path / "summary.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("game", ["Spitzer", "Spidge"])
+def test_gym_envs_asked_before_reset_raise_a_pytrick_error(game):
+    gymnasium = import_extra("gymnasium")
+    import pytrick.envs  # noqa: F401 (registers the environments)
+    from pytrick.envs import gym as envs
+
+    env = getattr(envs, f"{game}Env")()
+    with pytest.raises(PytrickError, match=r"reset\(\)"):
+        env.action_masks()
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        env.step(0)
+    vector = getattr(envs, f"{game}VectorEnv")(2)
+    with pytest.raises(PytrickError, match=r"reset\(\)"):
+        vector.state(0)
+    with pytest.raises(PytrickError, match=r"reset\(\)"):
+        vector.step(np.zeros(2, dtype=np.int64))
+    vector.reset(seed=1)
+    assert vector.state(1).n_played == 0

@@ -56,6 +56,7 @@ else:
         "trickcore._vector" if trickcore.BACKEND == "cython" else "trickcore._reference._vector")
 
 __all__ = [
+    "ResetNeededError",
     "SpidgeEnv",
     "SpidgeVectorEnv",
     "SpitzerEnv",
@@ -64,6 +65,13 @@ __all__ = [
 ]
 
 Observation = npt.NDArray[np.float32]
+
+
+
+class ResetNeededError(PytrickError, gymnasium.error.ResetNeeded):
+    """An environment asked to step, observe or show a deal before
+    :meth:`reset` dealt one (or after its deal ended).  It is both a
+    :class:`~pytrick.PytrickError` and Gymnasium's ``ResetNeeded``."""
 
 
 class _TrickEnv(gymnasium.Env[Observation, np.int64]):
@@ -123,6 +131,8 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
         return dict.fromkeys(others, chosen)
 
     def _observe(self) -> tuple[Observation, dict[str, Any]]:
+        if self._deal is None:
+            raise ResetNeededError("no deal to observe: call reset() first")
         spec = self.game_spec
         mask = np.zeros(spec.actions, dtype=np.int8)
         if spec.actor(self._deal) == self.seat:
@@ -147,10 +157,10 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
         if self._deal is None:
-            raise gymnasium.error.ResetNeeded("call reset() before step()")
+            raise ResetNeededError("call reset() before step()")
         spec = self.game_spec
         if self._deal.is_over:
-            raise gymnasium.error.ResetNeeded("the deal is over: call reset()")
+            raise ResetNeededError("the deal is over: call reset()")
         try:
             spec.apply(self._deal, action)
         except PytrickError:
@@ -240,7 +250,7 @@ class _TrickVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
     def step(self, actions: Any) -> tuple[Observation, npt.NDArray[Any], npt.NDArray[Any],
                                           npt.NDArray[Any], dict[str, Any]]:
         if self._lanes is None:
-            raise gymnasium.error.ResetNeeded("call reset() before step()")
+            raise ResetNeededError("call reset() before step()")
         observations, masks, rewards, terminations = self._lanes.step(actions)
         return (self._out(observations), self._out(rewards), self._out(terminations),
                 self._truncations.copy() if self.copy else self._truncations,
@@ -251,6 +261,8 @@ class _TrickVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
 
     def state(self, lane: int) -> Any:
         """A copy of *lane*'s deal as a core state (omniscient: for debugging)."""
+        if self._lanes is None:
+            raise ResetNeededError("no deals yet: call reset() before state()")
         return self._lanes.state(lane)
 
 
