@@ -219,3 +219,36 @@ def test_gym_envs_asked_before_reset_raise_a_pytrick_error(game):
         vector.step(np.zeros(2, dtype=np.int64))
     vector.reset(seed=1)
     assert vector.state(1).n_played == 0
+
+
+@pytest.mark.parametrize("name", ["python_spitzer", "python_spidge"])
+@pytest.mark.parametrize("seed", [1, 2])
+def test_openspiel_dealing_shows_a_player_only_his_own_cards(name, seed):
+    pyspiel = import_extra("pyspiel")
+    import pytrick.envs.openspiel  # noqa: F401 (registers the games)
+
+    game = pyspiel.load_game(name)
+    players = game.num_players()
+    rng = np.random.default_rng(seed)
+    state = game.new_initial_state()
+    shown: list[list[str]] = [[] for _ in range(players)]
+    while state.is_chance_node():
+        outcomes = state.chance_outcomes()
+        state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+        for player in range(players):
+            for text in (state.information_state_string(player), state.observation_string(player)):
+                if state.is_chance_node():
+                    shown[player].append(text)
+    deal = state.deal
+    for player in range(players):
+        if name == "python_spitzer":
+            own = deal.original_hand(player)
+        else:
+            own = deal.initial_hands[deal.hand_of(player)]
+        own_names = {str(card) for card in own}
+        for text in shown[player]:
+            cards = text.split(" dealt ")[1].split()
+            # Spidge's dummy is face down until the deal is complete (RULES.md 2.4).
+            assert set(cards) <= own_names, (player, text)
+        # ... and all of them as they arrive: before the last card, all but at most one.
+        assert len(shown[player][-1].split(" dealt ")[1].split()) >= len(own_names) - 1

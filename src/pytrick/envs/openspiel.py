@@ -33,6 +33,7 @@ True
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import numpy as np
@@ -53,13 +54,13 @@ __all__ = ["SpidgeGame", "SpitzerGame", "register"]
 _SPITZER_PACK = sorted(core_spitzer.PACK)
 
 
-def _spitzer_seats(dealer: int) -> list[int]:
-    """The seat each pack position goes to (3-2-3 from the dealer's left)."""
-    seats = []
-    for size in (3, 2, 3):
-        for offset in range(1, 5):
-            seats += [(dealer + offset) % 4] * size
-    return seats
+@functools.cache
+def _spitzer_seats(dealer: int) -> tuple[int, ...]:
+    """The seat each pack position goes to, as the core deals a pack
+    (``deal_pack``: 3-2-3 from the dealer's left)."""
+    hands = core_spitzer.deal_pack(_SPITZER_PACK, dealer)
+    return tuple(next(seat for seat, hand in enumerate(hands) if hand >> int(card) & 1)
+                 for card in _SPITZER_PACK)
 
 
 class _Rules:
@@ -88,7 +89,7 @@ class _Rules:
         raise NotImplementedError
 
     def dealt_to(self, position: int, dealer: int) -> int:
-        """The player who receives (or, Spidge's dummy: sees) pack *position*, or -1."""
+        """The player who receives pack *position*, or -1 (Spidge's dummy)."""
         raise NotImplementedError
 
 
@@ -303,8 +304,10 @@ class _Observer:
         rules = self._rules
         if state.deal is None:
             dealer = state.get_game().dealer
+            # Face down while dealing: a player has seen only his own cards
+            # (Spidge's dummy is turned up once the deal is complete).
             seen = [str(Card(c)) for i, c in enumerate(state._pack)
-                    if rules.dealt_to(i, dealer) in (player, -1)]
+                    if rules.dealt_to(i, dealer) == player]
             return f"player {player} dealt {' '.join(seen)}"
         deal = state.deal
         moves = " ".join(rules.spec.action_name(a) for a in state.moves)
