@@ -3,15 +3,26 @@ wrong answer or split the backends before.  Every test runs on both backends."""
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
+import textwrap
 from types import ModuleType
 from typing import Any
 
+import numpy as np
 import pytest
 
 from pytrick import spidge, spitzer
 from pytrick._worlds import search_inputs
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError, InvalidCardError
+from trickcore.errors import (
+    ArgumentTypeError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidCardError,
+    PytrickError,
+)
 
 # ------------------------------------------------------------------ ISMCTS arguments
 
@@ -112,3 +123,198 @@ def test_ismcts_says_the_same_words_for_a_seat_not_to_move(backend: dict[str, Mo
     other = 3 if int(deal.to_move.player) != 3 else 0
     with pytest.raises(InvalidArgumentError, match=f"^seat {other} is not to move$"):
         backend["_ismcts"].spidge_ismcts(state, other, *inputs.args()[1:], iterations=5)
+
+
+# ------------------------------------------------------------------ vector lanes
+
+_LANES = {"SpitzerLanes": {"seat": 1}, "SpidgeLanes": {"hand": 2}}
+
+
+#: sizeof(SpitzerDeal) and sizeof(spidge_state) (see the .pxd files): a lane's deal.
+_DEAL_BYTES = {"SpitzerLanes": 56, "SpidgeLanes": 112}
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc/self/status")
+@pytest.mark.skipif("libasan" in os.environ.get("LD_PRELOAD", ""),
+                    reason="ASan's allocator reserves more than RLIMIT_AS allows; the plain suites run this")
+@pytest.mark.parametrize("name", sorted(_LANES))
+def test_lanes_whose_allocation_failed_refuse_use_then_set_up_anew(
+        backend: dict[str, ModuleType], name: str) -> None:
+    """The address space is capped so that the lanes' arrays and deals fit but
+    their generators do not: the compiled lanes kept their size and deals with
+    NULL generators, and reset() afterwards segfaulted."""
+    which = "python" if "_reference" in backend["_vector"].__name__ else "cython"
+    code = f"""
+        import resource, trickcore
+        from trickcore.errors import PytrickError
+        cls = trickcore.load_backend({which!r})["_vector"].{name}
+        small = cls(1, 1)
+        per_lane = sum(a.nbytes for a in (small.obs, small.masks, small.rewards, small.terminated))
+        k = 1 << 20
+        with open("/proc/self/status") as status:
+            used = next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmSize"))
+        cap = used + k * (per_lane + {_DEAL_BYTES[name]}) + (16 << 20)  # generators: 32 MB
+        lanes = cls.__new__(cls)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, resource.RLIM_INFINITY))
+        try:
+            lanes.__init__(k, 1)
+        except MemoryError:
+            print("MemoryError")
+        try:
+            lanes.reset()
+        except PytrickError as error:
+            print("refused:", error)
+        lanes.__init__(3, 1)
+        print("then", len(lanes.reset()[0]))
+    """
+    child = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], text=True,
+                           capture_output=True, timeout=120, check=False)
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.splitlines() == [
+        "MemoryError",
+        f"refused: this {name} was never set up: {name}.__init__ did not run "
+        "(a subclass's __init__ must call super().__init__())",
+        "then 3",
+    ]
+
+
+@pytest.mark.parametrize("name", sorted(_LANES))
+def test_lanes_take_numpy_integers_everywhere(backend: dict[str, ModuleType], name: str) -> None:
+    cls = getattr(backend["_vector"], name)
+    numpy_args = {key: np.int8(value) for key, value in _LANES[name].items()}
+    lanes = cls(np.int64(3), np.uint64(2**64 - 1), **numpy_args)
+    plain = cls(3, 2**64 - 1, **_LANES[name])
+    assert np.array_equal(lanes.reset()[0], plain.reset()[0])
+    assert lanes.state(np.int64(2)) == plain.state(2)
+
+
+_COMMON_CASES = [
+    ("k", True, ArgumentTypeError, "k must be an integer, not a bool"),
+    ("k", 2.0, ArgumentTypeError, "k must be an integer, not float"),
+    ("k", 0, InvalidArgumentError, "invalid k 0: it must be at least 1"),
+    ("k", 2**24 + 1, InvalidArgumentError, "invalid k 16777217: it must be at most 16777216"),
+    ("seed", -1, InvalidArgumentError, r"invalid seed -1: seeds are 0 to 2\*\*64 - 1"),
+    ("seed", 2**64, InvalidArgumentError, "invalid seed 18446744073709551616"),
+    ("seed", 1.0, ArgumentTypeError, "seed must be an integer, not float"),
+    ("seed", np.bool_(True), ArgumentTypeError, "seed must be an integer, not a bool"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "argument", "value", "error", "words"),
+    [(name, *case) for name in sorted(_LANES) for case in _COMMON_CASES] + [
+        ("SpitzerLanes", "seat", 4, InvalidArgumentError, "invalid seat 4: seats are 0 to 3"),
+        ("SpitzerLanes", "seat", 1.0, ArgumentTypeError, "seat must be an integer"),
+        ("SpidgeLanes", "hand", 1, InvalidArgumentError, "invalid hand 1: .*the dummy"),
+        ("SpidgeLanes", "hand", False, ArgumentTypeError, "hand must be an integer, not a bool"),
+    ],
+)
+def test_lanes_check_their_arguments_as_the_rest_of_the_core(
+        backend: dict[str, ModuleType], name: str, argument: str, value: object,
+        error: type[Exception], words: str) -> None:
+    """Seeds used to be masked to 64 bits (-1 was 2**64 - 1), bools and floats
+    were ValueErrors, k had no upper bound and numpy integers were refused."""
+    args: dict[str, object] = {"k": 2, "seed": 1, argument: value}
+    with pytest.raises(error, match=f"^{words}"):
+        getattr(backend["_vector"], name)(**args)
+
+
+def _illegal_lane_step(backend: dict[str, ModuleType], name: str, action: int | None) -> Exception:
+    """The error of a step whose lane 1 gets *action* (None: the first one its mask forbids)."""
+    lanes = getattr(backend["_vector"], name)(3, 8, **_LANES[name], **(
+        {"auction": "pass"} if name == "SpitzerLanes" else {}))
+    _, masks = lanes.reset()
+    actions = masks.argmax(axis=1)
+    actions[1] = action if action is not None else int(np.flatnonzero(masks[1] == 0)[0])
+    before = [lanes.state(i) for i in range(3)]
+    with pytest.raises(PytrickError) as caught:
+        lanes.step(actions)
+    assert [lanes.state(i) for i in range(3)] == before
+    return caught.value
+
+
+@pytest.mark.parametrize("name", sorted(_LANES))
+def test_a_lane_says_why_a_move_is_illegal_as_one_deal_does(
+        backend: dict[str, ModuleType], name: str) -> None:
+    error = _illegal_lane_step(backend, name, None)
+    lanes = getattr(backend["_vector"], name)(3, 8, **_LANES[name], **(
+        {"auction": "pass"} if name == "SpitzerLanes" else {}))
+    _, masks = lanes.reset()
+    action = int(np.flatnonzero(masks[1] == 0)[0])
+    state = lanes.state(1)
+    with pytest.raises(IllegalMoveError) as single:
+        if name == "SpitzerLanes":
+            state.play(backend["_spitzer"].card_of_action(action))
+        else:
+            state.play(action)
+    assert isinstance(error, IllegalMoveError)
+    assert (error.reason, error.rule) == (single.value.reason, single.value.rule)
+    assert error.message.startswith(f"lane 1: action {action}: {single.value.message}")
+
+
+@pytest.mark.parametrize("name", sorted(_LANES))
+def test_lanes_refuse_an_action_out_of_range_as_batches_do(
+        backend: dict[str, ModuleType], name: str) -> None:
+    error = _illegal_lane_step(backend, name, 99)
+    assert type(error) is InvalidArgumentError
+    assert str(error).startswith("lane 1: action 99 is out of range: actions are 0 to ")
+
+
+@pytest.mark.parametrize("name", sorted(_LANES))
+@pytest.mark.parametrize("action", [None, 99])
+def test_lane_errors_read_the_same_on_both_backends(
+        both_backends: tuple[dict[str, ModuleType], dict[str, ModuleType]],
+        name: str, action: int | None) -> None:
+    compiled, reference = (_illegal_lane_step(b, name, action) for b in both_backends)
+    assert (type(compiled), str(compiled)) == (type(reference), str(reference))
+
+
+@pytest.mark.parametrize("name", sorted(_LANES))
+@pytest.mark.parametrize(
+    ("lane", "error", "words"),
+    [(3, InvalidArgumentError, "invalid lane 3"), (-1, InvalidArgumentError, "invalid lane -1"),
+     (True, ArgumentTypeError, "lane must be an integer"), ([1], ArgumentTypeError, "lane")],
+)
+def test_a_lane_index_is_checked(backend: dict[str, ModuleType], name: str, lane: object,
+                                 error: type[Exception], words: str) -> None:
+    lanes = getattr(backend["_vector"], name)(3, 8, **_LANES[name])
+    lanes.reset()
+    with pytest.raises(error, match=words):
+        lanes.state(lane)
+
+
+# ------------------------------------------------------------------ batch deal indices
+
+
+@pytest.mark.parametrize("name", ["SpitzerBatch", "SpidgeBatch"])
+@pytest.mark.parametrize(
+    ("index", "error", "words"),
+    [
+        (3, InvalidArgumentError, "^invalid deal 3: deals are 0 to 2$"),
+        (-1, InvalidArgumentError, "^invalid deal -1: deals are 0 to 2$"),
+        (2**70, InvalidArgumentError, "^invalid deal 1180591620717411303424: "),
+        (True, ArgumentTypeError, "^deal must be an integer, not a bool"),
+        (1.0, ArgumentTypeError, "^deal must be an integer, not float"),
+        ([1, 2], ArgumentTypeError, "^deal must be an integer, not list"),  # was deal 1
+        ([], ArgumentTypeError, "^deal must be an integer, not list"),      # was an IndexError
+    ],
+)
+def test_a_batch_checks_the_deal_index_of_state_and_load(
+        backend: dict[str, ModuleType], name: str, index: object, error: type[Exception],
+        words: str) -> None:
+    batch = getattr(backend["_batch"], name)(3, seed=4)
+    before = [batch.state(i) for i in range(3)]
+    with pytest.raises(error, match=words):
+        batch.state(index)
+    with pytest.raises(error, match=words):
+        batch.load(index, before[0])
+    assert [batch.state(i) for i in range(3)] == before
+
+
+@pytest.mark.parametrize("name", ["SpitzerBatch", "SpidgeBatch"])
+def test_a_batch_takes_numpy_deal_indices(backend: dict[str, ModuleType], name: str) -> None:
+    batch = getattr(backend["_batch"], name)(3, seed=4)
+    first = batch.state(np.int8(0))
+    assert first == batch.state(0) != batch.state(np.uint64(2))
+    batch.load(np.int64(2), first)
+    assert batch.state(2) == first

@@ -48,7 +48,9 @@ from trickcore._spidge cimport (
 )
 from trickcore._observe cimport spitzer_encode, spidge_encode, SPITZER_OBS_FLOATS, SPIDGE_OBS_FLOATS
 from trickcore._threads import run_chunks
-from trickcore._arguments import as_int, check_count, check_seed, not_initialised, SEED_LIMIT
+from trickcore._arguments import (
+    as_int, check_count, check_range, check_seed, not_initialised, SEED_LIMIT,
+)
 from trickcore._spitzer import card_of_action as spitzer_card_of_action
 from trickcore.errors import (
     ArgumentTypeError, IllegalMoveError, InvalidArgumentError, PytrickError, RulesError,
@@ -336,6 +338,11 @@ cdef object _lanes(object ids, int k):
     return arr.astype(np.int64, copy=False)
 
 
+def _deal_index(i, k):
+    """One deal of a batch of *k*: a Python or numpy integer from 0 to k - 1."""
+    return check_range(i, "deal", 0, k - 1, f"deals are 0 to {k - 1}")
+
+
 cdef object _load_lanes(object ids, Py_ssize_t count, int k):
     """The lanes set_states loads *count* states into: 0, 1, … or *ids*, each once."""
     if ids is None:
@@ -350,22 +357,50 @@ cdef object _load_lanes(object ids, Py_ssize_t count, int k):
     return lanes
 
 
-cdef object _in_deal(int i, Py_ssize_t a, object error, list legal):
-    """*error* (what one deal says of action *a*) said of deal *i* of a batch."""
+def _in_deal(i, a, error, legal, unit="deal"):
+    """*error* (what one deal says of action *a*) said of deal *i* of a batch
+    (*unit*: 'lane' for the lanes of trickcore._vector)."""
     if isinstance(error, IllegalMoveError):
-        return IllegalMoveError(f"deal {i}: action {a}: {error.message} (legal actions: {legal})",
+        return IllegalMoveError(f"{unit} {i}: action {a}: {error.message} (legal actions: {legal})",
                                 error.reason, error.rule)
-    return type(error)(f"deal {i}: action {a}: {error}")
+    return type(error)(f"{unit} {i}: action {a}: {error}")
 
 
-cdef object _actions(object actions, int k):
+def _out_of_range(i, a, n, unit="deal"):
+    """The error for action *a* of deal (or lane) *i*, outside 0 to n - 1."""
+    return InvalidArgumentError(f"{unit} {i}: action {a} is out of range: actions are 0 to {n - 1}")
+
+
+def _actions(actions, k, unit="deal"):
+    """One integer action per deal (or lane) as an int64 array."""
     arr = np.asarray(actions)
     if arr.dtype.kind not in "iu":
-        raise ArgumentTypeError(f"actions must be integers, one per deal, not {arr.dtype}")
+        raise ArgumentTypeError(f"actions must be integers, one per {unit}, not {arr.dtype}")
     if arr.shape != (k,):
-        raise InvalidArgumentError(f"actions must be {k} ints, one per deal, not shape "
+        raise InvalidArgumentError(f"actions must be {k} ints, one per {unit}, not shape "
                                    f"{arr.shape}")
     return arr.astype(np.int64, copy=False)
+
+
+def _spitzer_why(SpitzerState st, int a):
+    """The error *st* (a copy) raises for batch action *a*."""
+    try:
+        if a >= _Z_OFFSET:
+            st.announce(a - _Z_OFFSET)
+        else:
+            st.play(spitzer_card_of_action(a))
+    except PytrickError as error:
+        return error
+    raise AssertionError(f"action {a} is legal")  # pragma: no cover
+
+
+def _spidge_why(SpidgeState st, int a):
+    """The error *st* (a copy) raises for card *a*."""
+    try:
+        st.play(a)
+    except PytrickError as error:
+        return error
+    raise AssertionError(f"card {a} is legal")  # pragma: no cover
 
 
 cdef class SpitzerBatch:
@@ -520,9 +555,7 @@ cdef class SpitzerBatch:
                 continue
             a = view[i]
             if not 0 <= a < SPITZER_BATCH_ACTIONS:
-                raise InvalidArgumentError(
-                    f"deal {i}: action {a} is out of range: actions are 0 to "
-                    f"{SPITZER_BATCH_ACTIONS - 1}")
+                raise _out_of_range(i, a, SPITZER_BATCH_ACTIONS)
             if not (self._legal(i) >> a) & 1:
                 raise _in_deal(i, a, self._why(i, <int>a),
                                [b for b in range(SPITZER_BATCH_ACTIONS) if (self._legal(i) >> b) & 1])
@@ -540,14 +573,7 @@ cdef class SpitzerBatch:
         """The error one SpitzerState raises for action *a* in deal *i*."""
         cdef SpitzerState st = SpitzerState.__new__(SpitzerState)
         st.deal = self.deals[i]
-        try:
-            if a >= _Z_OFFSET:
-                st.announce(a - _Z_OFFSET)
-            else:
-                st.play(spitzer_card_of_action(a))
-        except PytrickError as error:
-            return error
-        raise AssertionError(f"deal {i}: action {a} is legal")  # pragma: no cover
+        return _spitzer_why(st, a)
 
     def to_move(self):
         """(k,) int8: the seat to announce or play in each deal, -1 when over."""
@@ -629,7 +655,7 @@ cdef class SpitzerBatch:
             return self._state(i)
 
     cdef object _state(self, i):
-        lane = int(_lanes(i, self.size)[0])
+        cdef int lane = _deal_index(i, self.size)
         cdef type cls = type(self).state_type
         cdef SpitzerState st = cls.__new__(cls)
         st.deal = self.deals[lane]
@@ -640,7 +666,7 @@ cdef class SpitzerBatch:
         lane *i*; see :meth:`set_states`."""
         with self.lock:
             self._ready()
-            self._load([state], _lanes(i, self.size)[:1])
+            self._load([state], np.array([_deal_index(i, self.size)], dtype=np.int64))
 
     def set_states(self, states, ids=None):
         """Put a copy of ``states[j]`` in lane ``ids[j]`` (lanes 0, 1, … when
@@ -799,9 +825,7 @@ cdef class SpidgeBatch:
             a = view[i]
             legal = spidge_legal(&self.deals[i])
             if not 0 <= a < SPIDGE_BATCH_ACTIONS:
-                raise InvalidArgumentError(
-                    f"deal {i}: action {a} is out of range: actions are 0 to "
-                    f"{SPIDGE_BATCH_ACTIONS - 1}")
+                raise _out_of_range(i, a, SPIDGE_BATCH_ACTIONS)
             if not (legal >> a) & 1:
                 raise _in_deal(i, a, self._why(i, <int>a),
                                [b for b in range(SPIDGE_BATCH_ACTIONS) if (legal >> b) & 1])
@@ -815,11 +839,7 @@ cdef class SpidgeBatch:
         cdef SpidgeState st = SpidgeState.__new__(SpidgeState)
         st.s = self.deals[i]
         st.context = None
-        try:
-            st.play(a)
-        except PytrickError as error:
-            return error
-        raise AssertionError(f"deal {i}: card {a} is legal")  # pragma: no cover
+        return _spidge_why(st, a)
 
     def to_move(self):
         """(k,) int8: the hand to move in each deal (1 = the dummy), -1 when over."""
@@ -891,7 +911,7 @@ cdef class SpidgeBatch:
             return self._state(i)
 
     cdef object _state(self, i):
-        lane = int(_lanes(i, self.size)[0])
+        cdef int lane = _deal_index(i, self.size)
         cdef type cls = type(self).state_type
         cdef SpidgeState st = cls.__new__(cls)
         st.s = self.deals[lane]
@@ -903,7 +923,7 @@ cdef class SpidgeBatch:
         lane *i*; see :meth:`set_states`."""
         with self.lock:
             self._ready()
-            self._load([state], _lanes(i, self.size)[:1])
+            self._load([state], np.array([_deal_index(i, self.size)], dtype=np.int64))
 
     def set_states(self, states, ids=None):
         """Put a copy of ``states[j]`` in lane ``ids[j]`` (lanes 0, 1, … when

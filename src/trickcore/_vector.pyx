@@ -19,7 +19,7 @@ import threading
 
 import numpy as np
 
-from libc.stdint cimport int8_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int8_t, uint8_t, uint64_t
 from libc.stdlib cimport calloc, free
 
 from trickcore._cards cimport mask_t
@@ -32,9 +32,13 @@ from trickcore._spitzer cimport (
 from trickcore._spidge cimport spidge_state, SpidgeState, spidge_legal, spidge_play, spidge_to_move, spidge_points
 from trickcore._batch cimport batch_seed, batch_spitzer_deal, batch_spidge_deal
 from trickcore._observe cimport spitzer_encode, spidge_encode, SPITZER_OBS_FLOATS, SPIDGE_OBS_FLOATS
-from trickcore._batch import _game_options
-from trickcore._arguments import not_initialised
-from trickcore.errors import IllegalMoveError, PytrickError
+from trickcore._batch import (
+    MAX_BATCH_SIZE, _actions, _game_options, _in_deal, _out_of_range, _spidge_why, _spitzer_why,
+)
+from trickcore._arguments import (
+    as_int, check_count, check_range, check_seat, check_seed, not_initialised,
+)
+from trickcore.errors import InvalidArgumentError, PytrickError
 
 __all__ = ["AUCTION_MODES", "SpidgeLanes", "SpitzerLanes"]
 
@@ -48,27 +52,27 @@ cdef enum:
     _Z_ACTIONS = 32 + SP_N_ANNOUNCEMENTS
     _G_ACTIONS = 54
 
-cdef uint64_t _MASK64 = 0xFFFFFFFFFFFFFFFF
+def _check_auction(auction):
+    if auction not in AUCTION_MODES:
+        raise InvalidArgumentError(
+            f"auction must be 'play', 'random' or 'pass', not {auction!r}")
+    return auction
 
 
-def _check_seed(seed):
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, not {seed!r}")
-    return seed
+def _check_hand(hand):
+    number = as_int(hand, "hand")
+    if number not in (0, 2, 3):
+        raise InvalidArgumentError(f"invalid hand {number}: the agent plays hand 0 (left), "
+                                   "2 (right) or 3 (dealer); the dummy, 1, is the dealer's")
+    return number
 
 
-def _check_k(k):
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ValueError(f"k must be an int >= 1, not {k!r}")
-    return k
+def _check_lane(i, int size):
+    return check_range(i, "lane", 0, size - 1)
 
 
-def _check_actions(actions, int k):
-    arr = np.asarray(actions)
-    if arr.shape != (k,) or arr.dtype.kind not in "iu":
-        raise ValueError(f"actions must be {k} ints, one per lane, not shape {arr.shape} "
-                         f"of {arr.dtype}")
-    return np.ascontiguousarray(arr, dtype=np.intp)
+def _not_dealt(i):
+    return PytrickError(f"lane {i} has not been dealt yet: call reset() first")
 
 
 cdef class SpitzerLanes:
@@ -101,44 +105,58 @@ cdef class SpitzerLanes:
         self.rngs = NULL
         self.over = NULL
         self.dealers = NULL
+        self.size = 0
 
     def __init__(self, k, seed, seat=0, options=0, auction="play"):
-        if self.deals != NULL:
+        if self.size != 0:
             raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
-        _check_k(k)
-        _check_seed(seed)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise ValueError(f"seat must be 0, 1, 2 or 3, not {seat!r}")
-        if auction not in AUCTION_MODES:
-            raise ValueError(f"auction must be 'play', 'random' or 'pass', not {auction!r}")
+        k = check_count(k, "k", 1, MAX_BATCH_SIZE)
+        cdef uint64_t useed = <uint64_t>check_seed(seed)
+        seat = check_seat(seat)
+        self.auction = _check_auction(auction)
         self.options = _game_options("spitzer", options, 13, 10)[0]
-        self.size = k
         self.seat = seat
-        self.auction = auction
         self.mode = AUCTION_MODES.index(auction)
-        self.obs = np.zeros((k, SPITZER_OBS_FLOATS), dtype=np.float32)
-        self.masks = np.zeros((k, _Z_ACTIONS), dtype=np.int8)
-        self.rewards = np.zeros(k, dtype=np.float64)
-        self.terminated = np.zeros(k, dtype=np.bool_)
+        self._allocate(k)
+        try:
+            self.obs = np.zeros((k, SPITZER_OBS_FLOATS), dtype=np.float32)
+            self.masks = np.zeros((k, _Z_ACTIONS), dtype=np.int8)
+            self.rewards = np.zeros(k, dtype=np.float64)
+            self.terminated = np.zeros(k, dtype=np.bool_)
+        except BaseException:
+            self._release()
+            raise
         self.lock = threading.Lock()
-        self.deals = <SpitzerDeal*>calloc(k, sizeof(SpitzerDeal))
-        self.rngs = <tc_rng*>calloc(k, sizeof(tc_rng))
-        self.over = <uint8_t*>calloc(k, sizeof(uint8_t))
-        self.dealers = <int8_t*>calloc(k, sizeof(int8_t))
-        if self.deals == NULL or self.rngs == NULL or self.over == NULL or self.dealers == NULL:
-            raise MemoryError()
-        cdef uint64_t useed = <uint64_t>(seed & _MASK64)
         cdef int i
         for i in range(k):
             batch_seed(&self.rngs[i], useed, i)
             self.dealers[i] = -1
             self.over[i] = 2  # never dealt: the first reset or step deals
+        self.size = k  # last: a lane set is set up once its size is
 
-    def __dealloc__(self):
+    cdef int _allocate(self, int k) except -1:
+        """calloc every per-lane array, or raise MemoryError with none allocated."""
+        self.deals = <SpitzerDeal*>calloc(k, sizeof(SpitzerDeal))
+        self.rngs = <tc_rng*>calloc(k, sizeof(tc_rng))
+        self.over = <uint8_t*>calloc(k, sizeof(uint8_t))
+        self.dealers = <int8_t*>calloc(k, sizeof(int8_t))
+        if self.deals == NULL or self.rngs == NULL or self.over == NULL or self.dealers == NULL:
+            self._release()
+            raise MemoryError(f"no memory for {k} lanes")
+        return 0
+
+    cdef void _release(self) noexcept:
         free(self.deals)
         free(self.rngs)
         free(self.over)
         free(self.dealers)
+        self.deals = NULL
+        self.rngs = NULL
+        self.over = NULL
+        self.dealers = NULL
+
+    def __dealloc__(self):
+        self._release()
 
     cdef void _advance(self, int i) noexcept nogil:
         cdef SpitzerDeal* d = &self.deals[i]
@@ -184,7 +202,7 @@ cdef class SpitzerLanes:
             mask[a] = (m >> a) & 1
 
     cdef int _ready(self) except -1:
-        if self.deals == NULL:
+        if self.size == 0:
             raise not_initialised(self)
         return 0
 
@@ -214,15 +232,19 @@ cdef class SpitzerLanes:
             return self._step(actions)
 
     cdef object _step(self, actions):
-        cdef Py_ssize_t[::1] act = _check_actions(actions, self.size)
+        cdef Py_ssize_t[::1] act = np.ascontiguousarray(_actions(actions, self.size, "lane"),
+                                                        dtype=np.intp)
         cdef int i
         cdef Py_ssize_t a
         for i in range(self.size):
             a = act[i]
-            if not self.over[i] and not (0 <= a < _Z_ACTIONS and (self._legal(i) >> a) & 1):
-                raise IllegalMoveError(
-                    f"lane {i}: action {a} is not legal for seat {self.seat} (legal: "
-                    f"{[b for b in range(_Z_ACTIONS) if (self._legal(i) >> b) & 1]})")
+            if self.over[i]:
+                continue
+            if not 0 <= a < _Z_ACTIONS:
+                raise _out_of_range(i, a, _Z_ACTIONS, "lane")
+            if not (self._legal(i) >> a) & 1:
+                raise _in_deal(i, a, _spitzer_why(self._copy(i), <int>a),
+                               [b for b in range(_Z_ACTIONS) if (self._legal(i) >> b) & 1], "lane")
         cdef float[:, ::1] o = self.obs
         cdef int8_t[:, ::1] m = self.masks
         cdef double[::1] r = self.rewards
@@ -253,10 +275,12 @@ cdef class SpitzerLanes:
     def state(self, i):
         """A copy of lane *i*'s deal as a SpitzerState."""
         self._ready()
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < self.size:
-            raise ValueError(f"lane must be an int in 0..{self.size - 1}, not {i!r}")
+        i = _check_lane(i, self.size)
         if self.over[i] == 2:
-            raise ValueError(f"lane {i} has not been dealt yet: call reset() first")
+            raise _not_dealt(i)
+        return self._copy(i)
+
+    cdef SpitzerState _copy(self, int i):
         cdef SpitzerState st = SpitzerState.__new__(SpitzerState)
         st.deal = self.deals[i]
         return st
@@ -287,39 +311,53 @@ cdef class SpidgeLanes:
         self.deals = NULL
         self.rngs = NULL
         self.over = NULL
+        self.size = 0
 
     def __init__(self, k, seed, hand=0, options=None, slam_tricks=13, spidge_tricks=10):
-        if self.deals != NULL:
+        if self.size != 0:
             raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
-        _check_k(k)
-        _check_seed(seed)
-        if isinstance(hand, bool) or not isinstance(hand, int) or hand not in (0, 2, 3):
-            raise ValueError(f"hand must be 0 (left), 2 (right) or 3 (dealer), not {hand!r}: "
-                             "the dummy, 1, is played by the dealer")
+        k = check_count(k, "k", 1, MAX_BATCH_SIZE)
+        cdef uint64_t useed = <uint64_t>check_seed(seed)
+        hand = _check_hand(hand)
         self.options, self.slam_tricks, self.spidge_tricks = _game_options(
             "spidge", options, slam_tricks, spidge_tricks)
-        self.size = k
         self.hand = hand
-        self.obs = np.zeros((k, SPIDGE_OBS_FLOATS), dtype=np.float32)
-        self.masks = np.zeros((k, _G_ACTIONS), dtype=np.int8)
-        self.rewards = np.zeros(k, dtype=np.float64)
-        self.terminated = np.zeros(k, dtype=np.bool_)
+        self._allocate(k)
+        try:
+            self.obs = np.zeros((k, SPIDGE_OBS_FLOATS), dtype=np.float32)
+            self.masks = np.zeros((k, _G_ACTIONS), dtype=np.int8)
+            self.rewards = np.zeros(k, dtype=np.float64)
+            self.terminated = np.zeros(k, dtype=np.bool_)
+        except BaseException:
+            self._release()
+            raise
         self.lock = threading.Lock()
-        self.deals = <spidge_state*>calloc(k, sizeof(spidge_state))
-        self.rngs = <tc_rng*>calloc(k, sizeof(tc_rng))
-        self.over = <uint8_t*>calloc(k, sizeof(uint8_t))
-        if self.deals == NULL or self.rngs == NULL or self.over == NULL:
-            raise MemoryError()
-        cdef uint64_t useed = <uint64_t>(seed & _MASK64)
         cdef int i
         for i in range(k):
             batch_seed(&self.rngs[i], useed, i)
             self.over[i] = 2  # never dealt: the first reset or step deals
+        self.size = k  # last: a lane set is set up once its size is
 
-    def __dealloc__(self):
+    cdef int _allocate(self, int k) except -1:
+        """calloc every per-lane array, or raise MemoryError with none allocated."""
+        self.deals = <spidge_state*>calloc(k, sizeof(spidge_state))
+        self.rngs = <tc_rng*>calloc(k, sizeof(tc_rng))
+        self.over = <uint8_t*>calloc(k, sizeof(uint8_t))
+        if self.deals == NULL or self.rngs == NULL or self.over == NULL:
+            self._release()
+            raise MemoryError(f"no memory for {k} lanes")
+        return 0
+
+    cdef void _release(self) noexcept:
         free(self.deals)
         free(self.rngs)
         free(self.over)
+        self.deals = NULL
+        self.rngs = NULL
+        self.over = NULL
+
+    def __dealloc__(self):
+        self._release()
 
     cdef bint _agent_to_move(self, int i) noexcept nogil:
         cdef int h = spidge_to_move(&self.deals[i])
@@ -346,7 +384,7 @@ cdef class SpidgeLanes:
             mask[a] = (m >> a) & 1
 
     cdef int _ready(self) except -1:
-        if self.deals == NULL:
+        if self.size == 0:
             raise not_initialised(self)
         return 0
 
@@ -373,7 +411,8 @@ cdef class SpidgeLanes:
             return self._step(actions)
 
     cdef object _step(self, actions):
-        cdef Py_ssize_t[::1] act = _check_actions(actions, self.size)
+        cdef Py_ssize_t[::1] act = np.ascontiguousarray(_actions(actions, self.size, "lane"),
+                                                        dtype=np.intp)
         cdef int i
         cdef Py_ssize_t a
         cdef mask_t legal
@@ -382,10 +421,11 @@ cdef class SpidgeLanes:
                 continue
             a = act[i]
             legal = spidge_legal(&self.deals[i])
-            if not (0 <= a < _G_ACTIONS and (legal >> a) & 1):
-                raise IllegalMoveError(
-                    f"lane {i}: card {a} is not legal for hand {spidge_to_move(&self.deals[i])} "
-                    f"(legal: {[b for b in range(_G_ACTIONS) if (legal >> b) & 1]})")
+            if not 0 <= a < _G_ACTIONS:
+                raise _out_of_range(i, a, _G_ACTIONS, "lane")
+            if not (legal >> a) & 1:
+                raise _in_deal(i, a, _spidge_why(self._copy(i), <int>a),
+                               [b for b in range(_G_ACTIONS) if (legal >> b) & 1], "lane")
         cdef float[:, ::1] o = self.obs
         cdef int8_t[:, ::1] m = self.masks
         cdef double[::1] r = self.rewards
@@ -409,10 +449,12 @@ cdef class SpidgeLanes:
     def state(self, i):
         """A copy of lane *i*'s deal as a SpidgeState."""
         self._ready()
-        if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < self.size:
-            raise ValueError(f"lane must be an int in 0..{self.size - 1}, not {i!r}")
+        i = _check_lane(i, self.size)
         if self.over[i] == 2:
-            raise ValueError(f"lane {i} has not been dealt yet: call reset() first")
+            raise _not_dealt(i)
+        return self._copy(i)
+
+    cdef SpidgeState _copy(self, int i):
         cdef SpidgeState st = SpidgeState.__new__(SpidgeState)
         st.s = self.deals[i]
         st.context = None

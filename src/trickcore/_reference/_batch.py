@@ -17,7 +17,14 @@ from typing import TYPE_CHECKING, Any, NoReturn, TypeVar
 
 import numpy as np
 
-from trickcore._arguments import SEED_LIMIT, as_int, check_count, check_seed, not_initialised
+from trickcore._arguments import (
+    SEED_LIMIT,
+    as_int,
+    check_count,
+    check_range,
+    check_seed,
+    not_initialised,
+)
 from trickcore._reference import _spidge, _spitzer
 from trickcore._reference._observe import spidge_observation, spitzer_observation
 from trickcore.errors import (
@@ -139,12 +146,19 @@ def _why(state: _spitzer.SpitzerState | _spidge.SpidgeState, a: int) -> PytrickE
     raise AssertionError(f"action {a} is legal")  # pragma: no cover
 
 
-def _in_deal(i: int, a: int, error: PytrickError, legal: list[int]) -> PytrickError:
-    """*error* (what one deal says of action *a*) said of deal *i* of a batch."""
+def _in_deal(i: int, a: int, error: PytrickError, legal: list[int],
+             unit: str = "deal") -> PytrickError:
+    """*error* (what one deal says of action *a*) said of deal *i* of a batch
+    (*unit*: 'lane' for the lanes of trickcore._vector)."""
     if isinstance(error, IllegalMoveError):
-        return IllegalMoveError(f"deal {i}: action {a}: {error.message} (legal actions: {legal})",
+        return IllegalMoveError(f"{unit} {i}: action {a}: {error.message} (legal actions: {legal})",
                                 error.reason, error.rule)
-    return type(error)(f"deal {i}: action {a}: {error}")
+    return type(error)(f"{unit} {i}: action {a}: {error}")
+
+
+def _out_of_range(i: int, a: int, n: int, unit: str = "deal") -> InvalidArgumentError:
+    """The error for action *a* of deal (or lane) *i*, outside 0 to n - 1."""
+    return InvalidArgumentError(f"{unit} {i}: action {a} is out of range: actions are 0 to {n - 1}")
 
 
 def _spitzer_deal(rng: _Rng, dealer: int, options: int) -> _spitzer.SpitzerState:
@@ -279,12 +293,18 @@ def _lanes(ids: object, k: int) -> list[int]:
     return [int(i) for i in arr.reshape(-1)]
 
 
-def _actions(actions: object, k: int) -> list[int]:
+def _deal_index(i: object, k: int) -> int:
+    """One deal of a batch of *k*: a Python or numpy integer from 0 to k - 1."""
+    return check_range(i, "deal", 0, k - 1, f"deals are 0 to {k - 1}")
+
+
+def _actions(actions: object, k: int, unit: str = "deal") -> list[int]:
+    """One integer action per deal (or lane)."""
     arr = np.asarray(actions)
     if arr.dtype.kind not in "iu":
-        raise ArgumentTypeError(f"actions must be integers, one per deal, not {arr.dtype}")
+        raise ArgumentTypeError(f"actions must be integers, one per {unit}, not {arr.dtype}")
     if arr.shape != (k,):
-        raise InvalidArgumentError(f"actions must be {k} ints, one per deal, not shape "
+        raise InvalidArgumentError(f"actions must be {k} ints, one per {unit}, not shape "
                                    f"{arr.shape}")
     return [int(a) for a in arr]
 
@@ -386,9 +406,7 @@ class SpitzerBatch(_Batch):
             if state.is_over:
                 continue
             if not 0 <= a < SPITZER_BATCH_ACTIONS:
-                raise InvalidArgumentError(
-                    f"deal {i}: action {a} is out of range: actions are 0 to "
-                    f"{SPITZER_BATCH_ACTIONS - 1}")
+                raise _out_of_range(i, a, SPITZER_BATCH_ACTIONS)
             legal = self._legal(i)
             if a not in legal:
                 raise _in_deal(i, a, _why(state.copy(), a), legal)
@@ -432,12 +450,12 @@ class SpitzerBatch(_Batch):
     @_locked
     def state(self, i: int) -> _spitzer.SpitzerState:
         out = self.state_type.__new__(self.state_type)
-        _spitzer.SpitzerState._copy_into(self._deals[_lanes(i, self.size)[0]], out)
+        _spitzer.SpitzerState._copy_into(self._deals[_deal_index(i, self.size)], out)
         return out
 
     @_locked
     def load(self, i: int, state: _spitzer.SpitzerState) -> None:
-        self._load([state], _lanes(i, self.size)[:1])
+        self._load([state], [_deal_index(i, self.size)])
 
     @_locked
     def set_states(self, states: Iterable[_spitzer.SpitzerState], ids: object = None) -> None:
@@ -498,9 +516,7 @@ class SpidgeBatch(_Batch):
             if d.is_over:
                 continue
             if not 0 <= a < SPIDGE_BATCH_ACTIONS:
-                raise InvalidArgumentError(
-                    f"deal {i}: action {a} is out of range: actions are 0 to "
-                    f"{SPIDGE_BATCH_ACTIONS - 1}")
+                raise _out_of_range(i, a, SPIDGE_BATCH_ACTIONS)
             legal = _bits(d.legal_mask)
             if a not in legal:
                 raise _in_deal(i, a, _why(d.copy(), a), legal)
@@ -537,11 +553,11 @@ class SpidgeBatch(_Batch):
 
     @_locked
     def state(self, i: int) -> _spidge.SpidgeState:
-        return _spidge_copy(self._deals[_lanes(i, self.size)[0]], self.state_type, None)
+        return _spidge_copy(self._deals[_deal_index(i, self.size)], self.state_type, None)
 
     @_locked
     def load(self, i: int, state: _spidge.SpidgeState) -> None:
-        self._load([state], _lanes(i, self.size)[:1])
+        self._load([state], [_deal_index(i, self.size)])
 
     @_locked
     def set_states(self, states: Iterable[_spidge.SpidgeState], ids: object = None) -> None:

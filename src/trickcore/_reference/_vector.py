@@ -12,18 +12,30 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from trickcore._arguments import not_initialised
+from trickcore._arguments import (
+    as_int,
+    check_count,
+    check_range,
+    check_seat,
+    check_seed,
+    not_initialised,
+)
 from trickcore._reference import _spidge, _spitzer
 from trickcore._reference._batch import (
+    MAX_BATCH_SIZE,
     SPITZER_ANNOUNCE_OFFSET,
+    _actions,
     _bits,
     _game_options,
+    _in_deal,
+    _out_of_range,
     _rng_for,
     _spidge_deal,
     _spitzer_deal,
+    _why,
 )
 from trickcore._reference._observe import spidge_observation, spitzer_observation
-from trickcore.errors import IllegalMoveError, PytrickError
+from trickcore.errors import InvalidArgumentError, PytrickError
 
 __all__ = ["AUCTION_MODES", "SpidgeLanes", "SpitzerLanes"]
 
@@ -33,30 +45,27 @@ _Z_ACTIONS = SPITZER_ANNOUNCE_OFFSET + _spitzer.N_ANNOUNCEMENTS
 _G_ACTIONS = 54
 
 
-def _check_seed(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ValueError(f"seed must be an int, not {seed!r}")
-    return seed
+def _check_auction(auction: object) -> str:
+    if auction not in AUCTION_MODES:
+        raise InvalidArgumentError(
+            f"auction must be 'play', 'random' or 'pass', not {auction!r}")
+    return str(auction)
 
 
-def _check_k(k: object) -> int:
-    if isinstance(k, bool) or not isinstance(k, int) or k < 1:
-        raise ValueError(f"k must be an int >= 1, not {k!r}")
-    return k
+def _check_hand(hand: object) -> int:
+    number = as_int(hand, "hand")
+    if number not in (0, 2, 3):
+        raise InvalidArgumentError(f"invalid hand {number}: the agent plays hand 0 (left), "
+                                   "2 (right) or 3 (dealer); the dummy, 1, is the dealer's")
+    return number
 
 
-def _check_actions(actions: object, k: int) -> list[int]:
-    arr = np.asarray(actions)
-    if arr.shape != (k,) or arr.dtype.kind not in "iu":
-        raise ValueError(f"actions must be {k} ints, one per lane, not shape {arr.shape} "
-                         f"of {arr.dtype}")
-    return [int(a) for a in arr]
+def _check_lane(i: object, size: int) -> int:
+    return check_range(i, "lane", 0, size - 1)
 
 
-def _check_lane(i: object, k: int) -> int:
-    if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < k:
-        raise ValueError(f"lane must be an int in 0..{k - 1}, not {i!r}")
-    return i
+def _not_dealt(i: int) -> PytrickError:
+    return PytrickError(f"lane {i} has not been dealt yet: call reset() first")
 
 
 class SpitzerLanes:
@@ -66,12 +75,10 @@ class SpitzerLanes:
                  auction: str = "play") -> None:
         if getattr(self, "_rngs", None) is not None:
             raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
-        _check_k(k)
-        _check_seed(seed)
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise ValueError(f"seat must be 0, 1, 2 or 3, not {seat!r}")
-        if auction not in AUCTION_MODES:
-            raise ValueError(f"auction must be 'play', 'random' or 'pass', not {auction!r}")
+        k = check_count(k, "k", 1, MAX_BATCH_SIZE)
+        seed = check_seed(seed)
+        seat = check_seat(seat)
+        auction = _check_auction(auction)
         self.options = _game_options("spitzer", options, 13, 10)[0]
         self.size = k
         self.seat = seat
@@ -80,10 +87,12 @@ class SpitzerLanes:
         self.masks = np.zeros((k, _Z_ACTIONS), dtype=np.int8)
         self.rewards = np.zeros(k, dtype=np.float64)
         self.terminated = np.zeros(k, dtype=np.bool_)
-        self._rngs = [_rng_for(seed, i) for i in range(k)]
         self._dealers = [-1] * k
         self._over = [True] * k
         self._deals: list[_spitzer.SpitzerState | None] = [None] * k
+        # Last: lanes are set up once they have generators (see _ready), so a
+        # MemoryError above leaves them refusing use, not half made.
+        self._rngs = [_rng_for(seed, i) for i in range(k)]
 
     def _advance(self, i: int) -> None:
         deal, rng = self._deals[i], self._rngs[i]
@@ -137,12 +146,15 @@ class SpitzerLanes:
     def step(self, actions: object) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
                                              npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         self._ready()
-        acts = _check_actions(actions, self.size)
+        acts = _actions(actions, self.size, "lane")
         for i, a in enumerate(acts):
-            if not self._over[i] and a not in self._legal(i):
-                raise IllegalMoveError(
-                    f"lane {i}: action {a} is not legal for seat {self.seat} "
-                    f"(legal: {self._legal(i)})")
+            deal = self._deals[i]
+            if self._over[i] or deal is None:
+                continue
+            if not 0 <= a < _Z_ACTIONS:
+                raise _out_of_range(i, a, _Z_ACTIONS, "lane")
+            if a not in self._legal(i):
+                raise _in_deal(i, a, _why(deal.copy(), a), self._legal(i), "lane")
         self.rewards[:] = 0
         self.terminated[:] = False
         for i, a in enumerate(acts):
@@ -164,9 +176,10 @@ class SpitzerLanes:
 
     def state(self, i: int) -> _spitzer.SpitzerState:
         self._ready()
-        deal = self._deals[_check_lane(i, self.size)]
+        i = _check_lane(i, self.size)
+        deal = self._deals[i]
         if deal is None:
-            raise ValueError(f"lane {i} has not been dealt yet: call reset() first")
+            raise _not_dealt(i)
         return deal.copy()
 
 
@@ -177,11 +190,9 @@ class SpidgeLanes:
                  slam_tricks: int = 13, spidge_tricks: int = 10) -> None:
         if getattr(self, "_rngs", None) is not None:
             raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
-        _check_k(k)
-        _check_seed(seed)
-        if isinstance(hand, bool) or not isinstance(hand, int) or hand not in (0, 2, 3):
-            raise ValueError(f"hand must be 0 (left), 2 (right) or 3 (dealer), not {hand!r}: "
-                             "the dummy, 1, is played by the dealer")
+        k = check_count(k, "k", 1, MAX_BATCH_SIZE)
+        seed = check_seed(seed)
+        hand = _check_hand(hand)
         self.options, self.slam_tricks, self.spidge_tricks = _game_options(
             "spidge", options, slam_tricks, spidge_tricks)
         self.size = k
@@ -190,9 +201,9 @@ class SpidgeLanes:
         self.masks = np.zeros((k, _G_ACTIONS), dtype=np.int8)
         self.rewards = np.zeros(k, dtype=np.float64)
         self.terminated = np.zeros(k, dtype=np.bool_)
-        self._rngs = [_rng_for(seed, i) for i in range(k)]
         self._over = [True] * k
         self._deals: list[_spidge.SpidgeState | None] = [None] * k
+        self._rngs = [_rng_for(seed, i) for i in range(k)]  # last, as in SpitzerLanes
 
     def _agent_to_move(self, deal: _spidge.SpidgeState) -> bool:
         hand = deal.hand_to_move
@@ -232,16 +243,16 @@ class SpidgeLanes:
     def step(self, actions: object) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
                                              npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         self._ready()
-        acts = _check_actions(actions, self.size)
+        acts = _actions(actions, self.size, "lane")
         for i, a in enumerate(acts):
             deal = self._deals[i]
             if self._over[i] or deal is None:
                 continue
+            if not 0 <= a < _G_ACTIONS:
+                raise _out_of_range(i, a, _G_ACTIONS, "lane")
             legal = _bits(deal.legal_mask)
             if a not in legal:
-                raise IllegalMoveError(
-                    f"lane {i}: card {a} is not legal for hand {deal.hand_to_move} "
-                    f"(legal: {legal})")
+                raise _in_deal(i, a, _why(deal.copy(), a), legal, "lane")
         self.rewards[:] = 0
         self.terminated[:] = False
         for i, a in enumerate(acts):
@@ -261,7 +272,8 @@ class SpidgeLanes:
 
     def state(self, i: int) -> _spidge.SpidgeState:
         self._ready()
-        deal = self._deals[_check_lane(i, self.size)]
+        i = _check_lane(i, self.size)
+        deal = self._deals[i]
         if deal is None:
-            raise ValueError(f"lane {i} has not been dealt yet: call reset() first")
+            raise _not_dealt(i)
         return deal.copy()
