@@ -252,3 +252,18 @@ def test_openspiel_dealing_shows_a_player_only_his_own_cards(name, seed):
             assert set(cards) <= own_names, (player, text)
         # ... and all of them as they arrive: before the last card, all but at most one.
         assert len(shown[player][-1].split(" dealt ")[1].split()) >= len(own_names) - 1
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_the_raw_aec_env_asked_before_reset_raises_a_pytrick_error(game):
+    import_extra("pettingzoo")
+    import importlib
+
+    module = importlib.import_module(f"pytrick.envs.{game}_v0")
+    env = module.raw_env(render_mode="ansi")
+    agent = env.possible_agents[0]
+    for call in (lambda: env.observe(agent), lambda: env.step(0), env.render):
+        with pytest.raises(PytrickError, match=r"reset\(\)"):
+            call()
+    env.reset(seed=1)
+    assert env.observe(agent)["observation"].shape == env.observation_space(agent)["observation"].shape

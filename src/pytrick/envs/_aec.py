@@ -19,6 +19,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from pytrick.envs._games import GameSpec
+from pytrick.envs.gym import ResetNeededError
 
 __all__ = ["TrickAECEnv", "make_env"]
 
@@ -67,6 +68,7 @@ class TrickAECEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {a: spaces.Discrete(spec.actions) for a in self.possible_agents}
         self._seed: int | None = None
         self._episodes = 0
+        self._deal: Any = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -103,7 +105,12 @@ class TrickAECEnv(AECEnv):  # type: ignore[misc]
         if actor is not None:
             self.agent_selection = self.possible_agents[actor]
 
+    def _check_dealt(self, what: str) -> None:
+        if self._deal is None:
+            raise ResetNeededError(f"no deal yet: call reset() before {what}()")
+
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
+        self._check_dealt("observe")
         spec = self.game_spec
         index = self.agent_name_mapping[agent]
         mask = np.zeros(spec.actions, dtype=np.int8)
@@ -113,6 +120,7 @@ class TrickAECEnv(AECEnv):  # type: ignore[misc]
         return {"observation": spec.observe(self._deal, index), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        self._check_dealt("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -163,6 +171,7 @@ class TrickAECEnv(AECEnv):  # type: ignore[misc]
     def render(self) -> str | None:
         if self.render_mode is None:
             return None
+        self._check_dealt("render")
         text = self.game_spec.public_text(self._deal)
         if self._game is not None:
             text = f"{text}\ngame totals: {list(self._game.totals)}"
