@@ -1,19 +1,23 @@
 """Regressions from the review of the compiled core: each case crashed, gave a
-wrong answer or split the backends before.  Every test runs on both backends."""
+wrong answer or split the backends before.  Every test runs on both backends
+except the one that builds against the C API."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import numpy as np
 import pytest
 
+import trickcore
 from pytrick import spidge, spitzer
 from pytrick._worlds import search_inputs
 from trickcore.errors import (
@@ -318,3 +322,68 @@ def test_a_batch_takes_numpy_deal_indices(backend: dict[str, ModuleType], name: 
     assert first == batch.state(0) != batch.state(np.uint64(2))
     batch.load(np.int64(2), first)
     assert batch.state(2) == first
+
+
+# ------------------------------------------------------------------ rollouts
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_rollouts_refuse_what_is_no_position_list_with_argument_type_error(
+        backend: dict[str, ModuleType], game: str) -> None:
+    rollouts = getattr(backend["_rollouts"], f"{game}_rollouts")
+    state = getattr(backend["_batch"], f"{game.capitalize()}Batch")(1, seed=3).state(0)
+    with pytest.raises(ArgumentTypeError, match="not one position"):
+        rollouts(state, 2, 1)
+    with pytest.raises(ArgumentTypeError, match=r"^position 1 is a str, not a "):
+        rollouts([state, "QC"], 2, 1)
+
+
+_ROLLOUT_CONSUMER = """\
+# cython: language_level=3
+from libc.stdint cimport int32_t, uint64_t
+from trickcore cimport SpitzerState, spitzer_rollout, tc_rng, tc_rng_seed, tc_splitmix64
+
+def rollout(SpitzerState state, uint64_t seed):
+    # Seeded as rollout 0 of trickcore._rollouts.spitzer_rollouts([state], n, seed).
+    cdef tc_rng rng
+    cdef uint64_t x = seed
+    cdef int32_t scores[4]
+    tc_rng_seed(&rng, tc_splitmix64(&x))
+    with nogil:
+        spitzer_rollout(&state.deal, &rng, scores)
+    return [scores[i] for i in range(4)]
+"""
+
+_ROLLOUT_SETUP = """\
+from pathlib import Path
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+import trickcore
+setup(name="rollout-consumer", ext_modules=cythonize(
+    [Extension("rollout_consumer", ["rollout_consumer.pyx"],
+               include_dirs=[str(Path(trickcore.__file__).parent)])]))
+"""
+
+
+@pytest.mark.slow
+def test_the_rollout_kernels_are_part_of_the_c_api(tmp_path: Path) -> None:
+    """``from trickcore cimport spitzer_rollout`` failed: __init__.pxd left _rollouts out."""
+    if "cython" not in trickcore.available_backends():
+        pytest.skip("the compiled core is not built here, so there is no C API to build against")
+    (tmp_path / "rollout_consumer.pyx").write_text(_ROLLOUT_CONSUMER)
+    (tmp_path / "setup.py").write_text(_ROLLOUT_SETUP)
+    site = str(Path(trickcore.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([site, os.environ.get("PYTHONPATH", "")])}
+    done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tmp_path,
+                          capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    path = next(tmp_path.glob("rollout_consumer*.so"), None) or next(tmp_path.glob("rollout_consumer*.pyd"))
+    spec = importlib.util.spec_from_file_location("rollout_consumer", path)
+    assert spec is not None and spec.loader is not None
+    consumer = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(consumer)
+    core = trickcore.load_backend("cython")
+    state = core["_batch"].SpitzerBatch(1, seed=11).state(0)
+    for seed in (0, 5, 2**64 - 1):
+        expected = core["_rollouts"].spitzer_rollouts([state], 1, seed)[0][0].tolist()
+        assert consumer.rollout(state, seed) == expected

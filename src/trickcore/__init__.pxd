@@ -7,3 +7,4 @@ from trickcore._spidge cimport *
 from trickcore._sampling cimport *
 from trickcore._observe cimport *
 from trickcore._solve cimport *
+from trickcore._rollouts cimport *

@@ -17,17 +17,18 @@ import numpy as np
 from libc.stdint cimport int32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
-from trickcore._batch cimport batch_seed
-from trickcore._rng cimport tc_rng, tc_rng_pick
+from trickcore._batch cimport batch_seed, batch_spidge_playout
+from trickcore._rng cimport tc_rng
 from trickcore._spitzer cimport (
     SpitzerDeal, SpitzerResult, SpitzerState, spitzer_random_auction, spitzer_random_playout,
     spitzer_result,
 )
 from trickcore._spidge cimport (
-    spidge_state, SpidgeState, spidge_legal, spidge_play, spidge_points,
+    spidge_state, SpidgeState, spidge_points,
 )
-from trickcore._arguments import as_int, check_count, check_seed
+from trickcore._arguments import check_count, check_seed
 from trickcore._threads import run_chunks
+from trickcore.errors import ArgumentTypeError
 
 __all__ = ["spidge_rollouts", "spitzer_rollouts"]
 
@@ -51,8 +52,7 @@ cdef void spitzer_rollout(const SpitzerDeal* start, tc_rng* rng, int32_t* scores
 cdef void spidge_rollout(const spidge_state* start, tc_rng* rng, int32_t* points) noexcept nogil:
     cdef spidge_state s = start[0]
     cdef int h
-    while s.n_played < 52:
-        spidge_play(&s, tc_rng_pick(rng, spidge_legal(&s)))
+    batch_spidge_playout(&s, rng)
     for h in range(4):
         points[h] = spidge_points(&s, h)
 
@@ -61,12 +61,12 @@ cdef void spidge_rollout(const spidge_state* start, tc_rng* rng, int32_t* points
 
 cdef object _arguments(object states, object n, object seed, object threads, type kind):
     if isinstance(states, kind):
-        raise TypeError(f"give a sequence of {kind.__name__} positions, not one position "
+        raise ArgumentTypeError(f"give a sequence of {kind.__name__} positions, not one position "
                         f"(wrap it in a list)")
     positions = list(states)
     for k, state in enumerate(positions):
         if not isinstance(state, kind):
-            raise TypeError(f"position {k} is a {type(state).__name__}, not a {kind.__name__}")
+            raise ArgumentTypeError(f"position {k} is a {type(state).__name__}, not a {kind.__name__}")
         state.legal_moves   # refuses a state whose __init__ never ran (PytrickError)
     return (positions, check_count(n, "n"), check_seed(seed),
             check_count(threads, "threads", 1))

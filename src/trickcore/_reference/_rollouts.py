@@ -15,6 +15,7 @@ import numpy.typing as npt
 
 from trickcore._arguments import check_count, check_seed
 from trickcore._reference import _batch, _spidge, _spitzer
+from trickcore.errors import ArgumentTypeError
 
 __all__ = ["spidge_rollouts", "spitzer_rollouts"]
 
@@ -22,12 +23,12 @@ __all__ = ["spidge_rollouts", "spitzer_rollouts"]
 def _arguments(states: Iterable[Any], n: object, seed: object, threads: object,
                kind: type) -> tuple[list[Any], int, int]:
     if isinstance(states, kind):
-        raise TypeError(f"give a sequence of {kind.__name__} positions, not one position "
+        raise ArgumentTypeError(f"give a sequence of {kind.__name__} positions, not one position "
                         f"(wrap it in a list)")
     positions = list(states)
     for k, state in enumerate(positions):
         if not isinstance(state, kind):
-            raise TypeError(f"position {k} is a {type(state).__name__}, not a {kind.__name__}")
+            raise ArgumentTypeError(f"position {k} is a {type(state).__name__}, not a {kind.__name__}")
     check_count(threads, "threads", 1)
     return positions, check_count(n, "n"), check_seed(seed)
 
