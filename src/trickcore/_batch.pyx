@@ -163,7 +163,7 @@ cdef int _spitzer_slice(uint64_t seed, uint64_t start, Py_ssize_t lo, Py_ssize_t
     cdef int s, who
     with nogil:
         for i in range(lo, hi):
-            # Deal numbers wrap modulo 2**64 (unsigned: no overflow).
+            # Below 2**64: random_playouts refuses a start + n past it.
             index = start + <uint64_t>i
             batch_seed(&rng, seed, index)
             who = <int>(index & 3)

@@ -24,7 +24,7 @@ pure function of its inputs: the reference twin
 ``trickcore._reference._ismcts`` makes the same draws and the same choices.
 
 Random numbers: xoshiro256** (``_rng.h``) seeded with *seed*.  A deal is
-drawn as one rank below the total count of all cases (``tc_rng_below`` when
+drawn as one rank below the total count of all cases (``u128_below``: ``tc_rng_below`` when
 the total is below 2**64, else two words masked to the total's bit length,
 rejected until below it), the case found by subtracting case totals in
 order, and the rank decoded by ``hand_sampler_unrank``.  ``pick`` draws the
@@ -51,13 +51,14 @@ cdef extern from "Python.h":
     int PyErr_CheckSignals()
 
 from trickcore._cards cimport lowest_card, mask_t
-from trickcore._rng cimport tc_rng, tc_rng_below, tc_rng_next, tc_rng_pick, tc_rng_seed
+from trickcore._rng cimport tc_rng, tc_rng_pick, tc_rng_seed
 from trickcore._sampling cimport (
     SAMPLER_MAX_SEATS,
     hand_sampler_free,
     hand_sampler_init,
     hand_sampler_unrank,
     u128_add,
+    u128_below,
     u128_less,
     u128_sub,
 )
@@ -140,24 +141,8 @@ cdef void world_drawer_free(WorldDrawer* w) noexcept nogil:
 
 
 cdef void world_drawer_draw(const WorldDrawer* w, tc_rng* rng, mask_t* hands) noexcept nogil:
-    cdef tc_u128 rank
-    cdef uint64_t top = w.total.hi
+    cdef tc_u128 rank = u128_below(rng, w.total)
     cdef int c
-    if top == 0:
-        rank.hi = 0
-        rank.lo = tc_rng_below(rng, w.total.lo)
-    else:
-        top |= top >> 1
-        top |= top >> 2
-        top |= top >> 4
-        top |= top >> 8
-        top |= top >> 16
-        top |= top >> 32
-        while True:
-            rank.hi = tc_rng_next(rng) & top
-            rank.lo = tc_rng_next(rng)
-            if u128_less(rank, w.total):
-                break
     for c in range(w.n_cases):
         if u128_less(rank, w.cases[c].total):
             hand_sampler_unrank(&w.cases[c], rank, hands)

@@ -19,7 +19,7 @@
 from libc.stdint cimport uint8_t, uint64_t
 
 from trickcore._cards cimport mask_t
-from trickcore._rng cimport tc_rng
+from trickcore._rng cimport tc_rng, tc_rng_below, tc_rng_next
 
 cdef enum:
     SAMPLER_MAX_SEATS = 4
@@ -44,6 +44,28 @@ cdef inline tc_u128 u128_sub(tc_u128 a, tc_u128 b) noexcept nogil:
     r.lo = a.lo - b.lo
     r.hi = a.hi - b.hi - (a.lo < b.lo)
     return r
+
+# A uniformly random rank 0 to total - 1 (total > 0): tc_rng_below when the
+# total fits in 64 bits, else rejection from the smallest power of two above
+# it (exact, and accepted at least half the time).
+cdef inline tc_u128 u128_below(tc_rng* rng, tc_u128 total) noexcept nogil:
+    cdef tc_u128 rank
+    cdef uint64_t top = total.hi
+    if top == 0:
+        rank.hi = 0
+        rank.lo = tc_rng_below(rng, total.lo)
+        return rank
+    top |= top >> 1
+    top |= top >> 2
+    top |= top >> 4
+    top |= top >> 8
+    top |= top >> 16
+    top |= top >> 32
+    while True:
+        rank.hi = tc_rng_next(rng) & top
+        rank.lo = tc_rng_next(rng)
+        if u128_less(rank, total):
+            return rank
 
 ctypedef struct HandSampler:
     int k                       # unknown seats

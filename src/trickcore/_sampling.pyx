@@ -36,7 +36,7 @@ from libc.stdlib cimport calloc, free
 from cpython.exc cimport PyErr_CheckSignals
 
 from trickcore._cards cimport N_CARDS, TC_FULL_MASK, card_count, lowest_card
-from trickcore._rng cimport tc_rng_below, tc_rng_next, tc_rng_seed
+from trickcore._rng cimport tc_rng_seed
 
 from trickcore.card import ALL_CARDS
 from trickcore._arguments import as_int
@@ -176,26 +176,7 @@ cdef void hand_sampler_unrank(const HandSampler* sampler, tc_u128 rank,
 
 cdef void hand_sampler_draw(const HandSampler* sampler, tc_rng* rng,
                             mask_t* hands) noexcept nogil:
-    cdef tc_u128 rank
-    cdef uint64_t top = sampler.total.hi
-    if top == 0:
-        rank.hi = 0
-        rank.lo = tc_rng_below(rng, sampler.total.lo)
-    else:
-        # Rejection from the smallest power of two above the total: exact,
-        # and accepted at least half the time.
-        top |= top >> 1
-        top |= top >> 2
-        top |= top >> 4
-        top |= top >> 8
-        top |= top >> 16
-        top |= top >> 32
-        while True:
-            rank.hi = tc_rng_next(rng) & top
-            rank.lo = tc_rng_next(rng)
-            if u128_less(rank, sampler.total):
-                break
-    hand_sampler_unrank(sampler, rank, hands)
+    hand_sampler_unrank(sampler, u128_below(rng, sampler.total), hands)
 
 
 # ------------------------------------------------------- the Python boundary

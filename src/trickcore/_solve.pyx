@@ -617,12 +617,6 @@ cdef int spitzer_solve_moves(tc_solver* s, const SpitzerDeal* d, int objective,
 
 # -- Spidge ---------------------------------------------------------------------------
 
-cdef inline int _g_suit(int card, int flags) noexcept nogil:
-    if card >= 52:
-        return 4 if flags & SPIDGE_OPT_WILD_JOKERS else 3
-    return card // 13
-
-
 cdef int _g_winner(const uint8_t* cards, int count) noexcept nogil:
     """The index of the card winning a trick so far (RULES.md 2.5 on a partial trick)."""
     cdef int i, joker = -1, jokers = 0, best = -1, led = -1

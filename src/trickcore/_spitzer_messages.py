@@ -98,24 +98,12 @@ def bad_hands(detail: str) -> str:
     return f"invalid Spitzer hands: {detail}"
 
 
-def bad_dealer(dealer: object) -> str:
-    return f"invalid dealer {dealer!r}: seats are 0 to 3"
-
-
 def bad_options(options: object) -> str:
     return f"invalid Spitzer option flags {options!r}: an int made of the OPT_* bits"
 
 
 def bad_pack(detail: str) -> str:
     return f"invalid Spitzer pack order: {detail}"
-
-
-def bad_seat(seat: object) -> str:
-    return f"invalid seat {seat!r}: seats are 0 to 3"
-
-
-def not_a_card(card: object) -> str:
-    return f"{card!r} is not a card: give a Card, a card number or card text such as 'QC'"
 
 
 def unknown_announcement(code: object) -> IllegalMoveError:
