@@ -72,6 +72,7 @@ BUILTIN_BOTS = {
     "random": "RandomBot",
     "heuristic": "HeuristicBot",
     "ismcts": "ISMCTSBot",
+    "pimc": "PIMCBot",
 }
 
 

@@ -47,7 +47,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument(
         "--bots",
         default=None,
-        help="the bots by seat, e.g. ismcts,heuristic,random (names repeat to fill the "
+        help="the bots by seat, e.g. pimc,ismcts,heuristic,random (names repeat to fill the "
         "table; also ismcts[iterations=500] or an import path mypkg.mybot:MyBot)",
     )
 
@@ -58,7 +58,7 @@ def _parser() -> argparse.ArgumentParser:
     tournament.add_argument(
         "--bots",
         default="ismcts,heuristic,random",
-        help="comma-separated bots: ismcts, heuristic, random, name[option=value,...] "
+        help="comma-separated bots: pimc, ismcts, heuristic, random, name[option=value,...] "
         "or an import path mypkg.mybot:MyBot (default: %(default)s)",
     )
     tournament.add_argument("--deals", type=int, default=100, help="deals to play (default: %(default)s)")
@@ -84,7 +84,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--bots",
         default="heuristic",
-        help="the bots of the other seats, in seat order: heuristic, random or module:Class "
+        help="the bots of the other seats, in seat order: heuristic, random, pimc, ismcts or module:Class "
         "(one name for all, or a comma-separated list)",
     )
     play.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")

@@ -12,7 +12,7 @@ numbered 0, 1, 2 for the whole game; the hands of a deal are
 
 from __future__ import annotations
 
-from pytrick.spidge.bots import HeuristicBot, ISMCTSBot, RandomBot, SpidgeBot
+from pytrick.spidge.bots import HeuristicBot, ISMCTSBot, PIMCBot, RandomBot, SpidgeBot
 from pytrick.spidge.deal import SpidgeDeal, Trick
 from pytrick.spidge.dealing import cut_for_dealer, deal_pack, shuffled_pack
 from pytrick.spidge.demo import demo, play_deal
@@ -30,6 +30,7 @@ __all__ = [
     "HeuristicBot",
     "ISMCTSBot",
     "JokerSuit",
+    "PIMCBot",
     "RandomBot",
     "SpidgeBot",
     "SpidgeDeal",

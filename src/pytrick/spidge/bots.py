@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import trickcore
 from pytrick._bots import SearchBot, SeededBot
+from pytrick._pimc import PIMCSearch
 from pytrick.spidge.observation import SpidgeObservation
 from pytrick.spidge.table import Hand
+from trickcore._arguments import check_count
 from trickcore.card import ALL_CARDS, Card
 
-__all__ = ["HeuristicBot", "ISMCTSBot", "RandomBot", "SpidgeBot"]
+if TYPE_CHECKING:
+    from pytrick.spidge.deal import SpidgeDeal
+
+__all__ = ["HeuristicBot", "ISMCTSBot", "PIMCBot", "RandomBot", "SpidgeBot"]
 
 _core = trickcore.spidge
 
@@ -154,3 +161,124 @@ class ISMCTSBot(SearchBot):
         )
         return ALL_CARDS[move]
 
+
+
+class PIMCBot(PIMCSearch):
+    """Perfect-information Monte Carlo: samples worlds, solves the endings
+    double-dummy and rolls out the rest.
+
+    For each decision it draws *worlds* deals (default 20) exactly and
+    uniformly from those consistent with its observation
+    (:func:`~pytrick.inference.sample_deals`), values each legal card in
+    each world, and plays the card with the best mean; equal means go to the
+    lowest card.
+
+    * With at most *solve_from* cards left in the deal (default 24: the last
+      six tricks) the value is exact: each world is solved double-dummy twice
+      for this player (:func:`~pytrick.search.solve_many`, ``"most"`` and
+      ``"fewest"`` tricks) and the value is the score those trick counts
+      reach — 2 for a slam, 1 for a spidge (from ``"most"``), 1 for a nill
+      or 4 for the dealer's grand slam (``"fewest"`` = 0), the highest
+      that applies — minus 0.01 per trick between the player and his nearer
+      goal (a spidge or a nill), so that equal scores are broken towards the
+      goal in reach.
+    * Before, when a whole solve would take seconds, the value is the mean
+      game points of this player over *rollouts* random continuations (default
+      40) of the world after the card (:func:`~pytrick.search.rollouts_many`).
+
+    *seconds* (default 0.2) is a time budget per decision: the worlds are
+    evaluated in batches (one compiled call each, the GIL released) until
+    they are all done or the budget is spent, and at least one world is
+    always evaluated.  With ``seconds=None`` every world is evaluated and
+    the choice depends only on the observation and *seed*; with a budget it
+    also depends on how many worlds the clock allowed (the worlds are the
+    same, in the same order: fewer are used).  A forced card is played at
+    once.  :attr:`last_stats` holds ``(card, worlds evaluated, mean value)``
+    of each legal card of the last decision.
+
+    >>> from pytrick.spidge import PIMCBot, SpidgeDeal
+    >>> deal = SpidgeDeal.from_seed(5)
+    >>> bot = PIMCBot(worlds=4, seconds=None, seed=1)
+    >>> bot.play(deal.observation(deal.to_move.player)) in deal.legal_moves
+    True
+    """
+
+    def __init__(
+        self,
+        *,
+        worlds: int = 20,
+        seconds: float | None = 0.2,
+        solve_from: int = 24,
+        rollouts: int = 40,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__(worlds, seconds, seed)
+        #: Cards left in the deal at or below which the worlds are solved exactly.
+        self.solve_from = check_count(solve_from, "solve_from", 0, 52)
+        #: Random continuations per world and card before that.
+        self.rollouts = check_count(rollouts, "rollouts", 1)
+
+    def play(self, observation: SpidgeObservation) -> Card:
+        """The card with the best mean value over the sampled worlds."""
+        legal = sorted(observation.legal_moves)
+        if len(legal) == 1:
+            return legal[0]
+        cards_left = 52 - len(observation.plays)
+        if cards_left <= self.solve_from:
+            evaluate = self._solved(observation, legal)
+        else:
+            evaluate = self._rolled_out(observation, legal)
+        return legal[self._choose(observation, [int(c) for c in legal], evaluate)]
+
+    @staticmethod
+    def _solved(
+        observation: SpidgeObservation, legal: list[Card]
+    ) -> Callable[[Sequence[SpidgeDeal]], list[list[float]]]:
+        from pytrick.search import solve_many
+
+        player, rules = observation.player, observation.rules
+        dealer = player == observation.dealer
+
+        def score(most: int, fewest: int) -> float:
+            points = 0
+            if most >= rules.slam_tricks:
+                points = 2
+            elif most >= rules.spidge_tricks:
+                points = 1
+            if dealer and rules.grand_slam == "all_tricks" and most == 13:
+                points = 4
+            if fewest == 0:
+                points = max(points, 4 if dealer and rules.grand_slam == "no_tricks" else 1)
+            return points - 0.01 * min(max(0, rules.spidge_tricks - most), fewest)
+
+        def evaluate(worlds: Sequence[SpidgeDeal]) -> list[list[float]]:
+            most = solve_many(worlds, player=player, objective="most")
+            fewest = solve_many(worlds, player=player, objective="fewest")
+            return [
+                [score(high.moves[card], low.moves[card]) for card in legal]
+                for high, low in zip(most, fewest, strict=True)
+            ]
+
+        return evaluate
+
+    def _rolled_out(
+        self, observation: SpidgeObservation, legal: list[Card]
+    ) -> Callable[[Sequence[SpidgeDeal]], list[list[float]]]:
+        from pytrick.search import rollouts_many
+
+        player, n = observation.player, self.rollouts
+        seeds = random.Random(self.rng.getrandbits(64))
+
+        def evaluate(worlds: Sequence[SpidgeDeal]) -> list[list[float]]:
+            # A fresh seed per batch: the batches' rollouts are independent.
+            seed = seeds.getrandbits(64)
+            children = []
+            for world in worlds:
+                for card in legal:
+                    child = world.copy()
+                    child.play(card)
+                    children.append(child)
+            means = rollouts_many(children, n, seed=seed)[:, :, player].mean(axis=1)
+            return [[float(v) for v in means[w * len(legal) : (w + 1) * len(legal)]] for w in range(len(worlds))]
+
+        return evaluate

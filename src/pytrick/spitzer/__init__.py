@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from pytrick.spitzer.announcement import Announcement, GameType
-from pytrick.spitzer.bots import HeuristicBot, ISMCTSBot, RandomBot, SpitzerBot
+from pytrick.spitzer.bots import HeuristicBot, ISMCTSBot, PIMCBot, RandomBot, SpitzerBot
 from pytrick.spitzer.deal import SpitzerDeal, shuffled_pack
 from pytrick.spitzer.demo import demo, play_deal
 from pytrick.spitzer.game import SpitzerGame
@@ -24,6 +24,7 @@ __all__ = [
     "GameType",
     "HeuristicBot",
     "ISMCTSBot",
+    "PIMCBot",
     "Phase",
     "RandomBot",
     "ScoringColumn",

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Protocol
 
 import trickcore
 from pytrick._bots import SearchBot, SeededBot
+from pytrick._pimc import PIMCSearch
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.observation import SpitzerObservation
 from trickcore.card import ALL_CARDS, Card
 
-__all__ = ["HeuristicBot", "ISMCTSBot", "RandomBot", "SpitzerBot"]
+if TYPE_CHECKING:
+    from pytrick.spitzer.deal import SpitzerDeal
+
+__all__ = ["HeuristicBot", "ISMCTSBot", "PIMCBot", "RandomBot", "SpitzerBot"]
 
 _core = trickcore.spitzer
 
@@ -173,3 +178,100 @@ class ISMCTSBot(SearchBot):
             return next(iter(legal))
         return ALL_CARDS[self._search(observation)]
 
+
+
+class PIMCBot(PIMCSearch):
+    """Perfect-information Monte Carlo: samples worlds, solves them double-dummy.
+
+    For each decision it draws *worlds* deals (default 20) exactly and
+    uniformly from those consistent with its observation
+    (:func:`~pytrick.inference.sample_deals`), solves each legal card in
+    each world double-dummy for the score (:func:`~pytrick.search.solve_many`
+    with ``objective="score"``: the scoring-table entry, +N for the
+    declaring side or −N for the opponents, taken with this seat's sign),
+    and plays the card with the best mean.  Equal means go to the cheapest
+    card (fewest card points, then lowest trump or fail rank).
+
+    Announcements are chosen the same way: in each world every legal
+    announcement is followed by passes from the seats still to speak and
+    the deal is solved from the first lead (as
+    :func:`~pytrick.search.solve_announcements`); equal means go to PASS.
+
+    *seconds* (default 0.2) is a time budget per decision: the worlds are
+    solved in batches (one compiled call each, the GIL released) until they
+    are all done or the budget is spent, and at least one world is always
+    solved.  A whole-deal solve takes around 0.1 s, so at the first
+    trick and in the auction only a few worlds fit; from the middle of the
+    deal on all 20 are solved well within it.  With ``seconds=None`` every
+    world is solved and the choice depends only on the observation and
+    *seed*; with a budget it also depends on how many worlds the clock
+    allowed (the worlds are the same, in the same order: fewer are used).
+    A forced move is played at once.  :attr:`last_stats` holds
+    ``(move, worlds solved, mean value)`` of each candidate of the last
+    decision.
+
+    >>> from pytrick.spitzer import PIMCBot, SpitzerDeal
+    >>> deal = SpitzerDeal.from_seed(5)
+    >>> for _ in range(4):
+    ...     deal.announce("pass")
+    >>> for _ in range(12):
+    ...     deal.play(deal.legal_moves.min())
+    >>> bot = PIMCBot(worlds=8, seconds=None, seed=1)
+    >>> bot.play(deal.observation(deal.to_move)) in deal.legal_moves
+    True
+    >>> [worlds for _, worlds, _ in bot.last_stats] == [8] * len(deal.legal_moves)
+    True
+    """
+
+    def __init__(self, *, worlds: int = 20, seconds: float | None = 0.2, seed: int | None = None) -> None:
+        super().__init__(worlds, seconds, seed)
+
+    def play(self, observation: SpitzerObservation) -> Card:
+        """The card with the best mean double-dummy score over the sampled worlds."""
+        from pytrick.search import solve_many
+
+        legal = sorted(observation.legal_moves, key=lambda c: (_core.card_points(c), _core.strength(c)))
+        if len(legal) == 1:
+            return legal[0]
+        seat = observation.seat
+
+        def evaluate(worlds: Sequence[SpitzerDeal]) -> list[list[float]]:
+            values: list[list[float]] = []
+            for world, solution in zip(worlds, solve_many(worlds, objective="score"), strict=True):
+                sign = 1 if world.declarers >> seat & 1 else -1
+                values.append([sign * solution.moves[card] for card in legal])
+            return values
+
+        return legal[self._choose(observation, [int(c) for c in legal], evaluate)]
+
+    def announce(self, observation: SpitzerObservation) -> Announcement:
+        """The announcement (or PASS) with the best mean double-dummy score
+        over the sampled worlds, the later seats passing."""
+        from pytrick.search import solve_many
+
+        legal = sorted(observation.legal_announcements, key=lambda code: code != Announcement.PASS)
+        if len(legal) == 1:
+            return legal[0]
+        seat = observation.seat
+
+        def evaluate(worlds: Sequence[SpitzerDeal]) -> list[list[float]]:
+            after = []
+            for world in worlds:
+                for code in legal:
+                    continued = world.copy()
+                    continued.announce(code)
+                    while continued.legal_announcements:
+                        continued.announce(Announcement.PASS)
+                    after.append(continued)
+            solutions = solve_many(after, objective="score")
+            values: list[list[float]] = []
+            for w in range(len(worlds)):
+                row: list[float] = []
+                for i, code in enumerate(legal):
+                    k = w * len(legal) + i
+                    declarer = code != Announcement.PASS or after[k].declarers >> seat & 1
+                    row.append(solutions[k].value if declarer else -solutions[k].value)
+                values.append(row)
+            return values
+
+        return legal[self._choose(observation, [int(a) for a in legal], evaluate)]
