@@ -198,6 +198,8 @@ class PIMCBot(PIMCSearch):
 
     >>> from pytrick.spidge import PIMCBot, SpidgeDeal
     >>> deal = SpidgeDeal.from_seed(5)
+    >>> while deal.n_played < 44:  # a small example: the last two tricks, solved
+    ...     deal.play(deal.legal_moves.min())
     >>> bot = PIMCBot(worlds=4, seconds=None, seed=1)
     >>> bot.play(deal.observation(deal.to_move.player)) in deal.legal_moves
     True

@@ -214,7 +214,7 @@ class PIMCBot(PIMCSearch):
     >>> deal = SpitzerDeal.from_seed(5)
     >>> for _ in range(4):
     ...     deal.announce("pass")
-    >>> for _ in range(12):
+    >>> for _ in range(24):  # a small example: the last two tricks
     ...     deal.play(deal.legal_moves.min())
     >>> bot = PIMCBot(worlds=8, seconds=None, seed=1)
     >>> bot.play(deal.observation(deal.to_move)) in deal.legal_moves
