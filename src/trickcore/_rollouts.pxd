@@ -8,6 +8,8 @@ from trickcore._spidge cimport spidge_state
 
 # The announcements still to be made (random_playouts' way), then the play;
 # scores[0..3]: game points per seat.
-cdef void spitzer_rollout(const SpitzerDeal* start, tc_rng* rng, int32_t* scores) noexcept nogil
+cdef void spitzer_rollout(const SpitzerDeal* start, tc_rng* rng,
+                          int32_t* scores) noexcept nogil
 # points[0..3]: points per hand (left, dummy, right, dealer).
-cdef void spidge_rollout(const spidge_state* start, tc_rng* rng, int32_t* points) noexcept nogil
+cdef void spidge_rollout(const spidge_state* start, tc_rng* rng,
+                         int32_t* points) noexcept nogil
