@@ -28,15 +28,17 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "errors.rst"
 
 
 def test_every_error_is_a_pytrick_error_shown_as_pytrick() -> None:
-    for name in pytrick.errors.__all__:
+    errors = [name for name in pytrick.errors.__all__
+              if isinstance(getattr(pytrick.errors, name), type)
+              and issubclass(getattr(pytrick.errors, name), BaseException)]
+    assert len(errors) == 8  # PytrickError and its seven kinds
+    for name in errors:
         error = getattr(pytrick.errors, name)
-        if not isinstance(error, type):
-            continue
-        assert getattr(pytrick, name, error) is error is getattr(trickcore, name, error)
-        if issubclass(error, BaseException):
-            assert issubclass(error, PytrickError) and issubclass(error, ValueError)
-            assert error.__module__ == "pytrick"
-            assert f"{error.__module__}.{error.__qualname__}" == f"pytrick.{name}"
+        # The same class at the top of both packages (no default: a missing one fails).
+        assert getattr(pytrick, name) is error is getattr(trickcore, name)
+        assert issubclass(error, PytrickError) and issubclass(error, ValueError)
+        assert error.__module__ == "pytrick"
+        assert repr(error) == f"<class 'pytrick.{name}'>"  # how a traceback names it
 
 
 def test_an_illegal_move_error_cites_its_rule_and_pickles() -> None:

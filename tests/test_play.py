@@ -7,10 +7,11 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from pytrick import SpidgeDeal, SpitzerDeal, sample_deals
+from pytrick import SpidgeDeal, SpitzerDeal, SpitzerRules, sample_deals
 from pytrick.play import Session
 from pytrick.records import load_record
 
@@ -50,20 +51,73 @@ def test_spidge_dealer_also_plays_the_dummy() -> None:
     assert "you (from the dummy):" in text
 
 
-def test_commands_answer_and_change_nothing_but_undo() -> None:
+def test_commands_answer_and_change_nothing() -> None:
+    # Seat 1 leads the first trick after the four passes and holds Q♣ (any card may lead).
     play, out, status = session(
-        "spitzer", "pass\n?\nwhy 7C\nnonsense\n42\nhelp\n\nquit\n", seat=1, seed=11, deals=1
+        "spitzer", "pass\n?\nwhy 7C\nwhy QC\nnonsense\n42\nhelp\n\nquit\n",
+        seat=1, seed=11, deals=1,
     )
     text = out.getvalue()
     assert status == 0
-    assert "There is no move 42" in text
-    assert "invalid card text 'nonsense'" in text or "unknown" in text
+    assert "you: passes" in text
+    assert "There is no move 42: choose 1 to 8" in text
+    assert "invalid card text 'nonsense': no suit" in text
+    assert "7♣ is illegal: seat 1 does not hold 7♣" in text
+    assert "Q♣ is legal (rules §1.6)." in text
     assert "why CARD" in text  # help
     assert "Goodbye." in text
     deal = play.game.deals[0]
-    # Only the bots' moves and the person's one move were made.
-    assert play._actors.count(1) == (1 if "you: passes" in text else 0)
-    assert deal.n_played + len(deal.announcements) == len(play._actors)
+    # Only the four passes were made: no command played a card, not even `why QC`.
+    assert play._actors == [1, 2, 3, 0]
+    assert len(deal.announcements) == 4
+    assert deal.n_played == 0
+    assert deal.hand(1) == deal.original_hand(1)
+
+
+class IllegalBot:
+    """Passes, plays two legal cards, then a card it holds that it may not play
+    (loaded by ``pytrick play`` as ``module:IllegalBot``)."""
+
+    def __init__(self) -> None:
+        self.legal_plays = 0
+
+    def announce(self, observation: Any) -> str:
+        return "pass"
+
+    def play(self, observation: Any) -> int:
+        legal = list(observation.legal_moves)
+        illegal = [c for c in observation.hand if c not in legal]
+        if self.legal_plays >= 2 and illegal:
+            return int(illegal[0])
+        self.legal_plays += 1
+        return int(legal[0])
+
+
+def test_a_bots_illegal_move_ends_the_session_without_showing_its_hand() -> None:
+    bots = f"heuristic,{__name__}:IllegalBot,heuristic"
+    play, out, status = session("spitzer", "1\n" * 40, seat=0, seed=5, deals=1, bots=bots)
+    text = out.getvalue()
+    assert status == 1
+    assert text.rstrip().endswith(
+        f"The bot of seat 2 ({__name__}:IllegalBot) made an illegal move "
+        "(must_follow_suit); the game stops."
+    )
+    deal = play.game.deals[0]
+    assert not deal.is_over and play._actor(deal) == 2  # the rejected card changed nothing
+    assert play._actors.count(2) == 3  # it passed and played two legal cards first
+    held = [play._card(card) for card in deal.hand(2)]
+    assert held
+    after = text[text.rindex("  seat 2: "):].split("\n", 1)[1]  # after its last legal card
+    assert [face for face in held if face in after] == []
+
+
+def test_the_person_is_told_when_they_win_the_game() -> None:
+    play, out, status = session(
+        "spitzer", "1\n" * 400, seat=0, seed=0, bots="random", rules=SpitzerRules(target=10)
+    )
+    assert status == 0
+    assert play.game.is_over and play.game.winner == 0
+    assert out.getvalue().rstrip().endswith("You win the game.")
 
 
 def test_undo_takes_back_the_persons_last_move_and_the_bots_replies() -> None:

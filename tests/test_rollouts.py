@@ -161,7 +161,8 @@ def test_a_worker_error_reaches_the_caller_and_stops_the_others() -> None:
 
     with pytest.raises(MemoryError, match="worker out of memory"):
         run_chunks(work, 100_000, 2, 100)
-    assert len(calls) < 1000  # the other worker stopped early
+    # The other worker's own slice is 500 chunks: fewer calls means it stopped early.
+    assert len(calls) < 500
 
 
 # -- pytrick.search -------------------------------------------------------------------
