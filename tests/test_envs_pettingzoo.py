@@ -12,8 +12,10 @@ import_extra("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from pytrick import SpidgeDeal, SpitzerDeal  # noqa: E402
+from pytrick import SpidgeDeal, SpitzerDeal, sample_deals  # noqa: E402
 from pytrick.envs import spidge_v0, spitzer_v0  # noqa: E402
+from pytrick.spidge import text as spidge_text  # noqa: E402
+from pytrick.spitzer import Announcement  # noqa: E402
 from pytrick.tensors import encode_observation  # noqa: E402
 
 MODULES = [spitzer_v0, spidge_v0]
@@ -123,16 +125,41 @@ def test_max_cycles_truncates_after_that_many_tricks(module):
     assert env.game_spec.tricks_done(env._deal) == 3
 
 
-def test_render_shows_public_facts_only():
-    env = spidge_v0.raw_env(render_mode="ansi")
+def _public_facts(deal):
+    """What the picture must show: every card played (with its seat in
+    Spitzer), the announcements, the face-up dummy and who moves."""
+    if isinstance(deal, SpitzerDeal):
+        facts = [f"{seat}:{card}" for seat, card in deal.plays]
+        facts += [f"seat {seat}: {Announcement(code).name.lower()}"
+                  for seat, code in deal.announcements]
+        return [*facts, f"to move: seat {deal.to_move}"]
+    tricks = [trick.cards for trick in deal.tricks] + [deal.current_trick]
+    return [f"dummy (face up): {spidge_text.hand_text(deal.dummy)}",
+            *(" ".join(str(card) for card in cards) for cards in tricks),
+            f"to move: {deal.to_move}"]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])
+def test_render_shows_public_facts_only(module):
+    """The picture shows the public facts, and deals any seat finds consistent
+    with what it sees (hidden hands dealt afresh) render the same: nothing
+    hidden from a seat reaches the picture."""
+    env = module.raw_env(render_mode="ansi")
     env.reset(seed=8)
-    text = env.render()
-    deal = env._deal
-    assert "dummy (face up)" in text
-    hidden = [card for player in range(3) for card in deal.player_hand(player)]
-    assert not any(f" {card}" in text or f"{card} " in text for card in hidden)
-    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
-    assert "this trick:" in env.render()
+    seats = range(4) if module is spitzer_v0 else range(3)
+    for _move in range(10):  # Spitzer's four announcements, then a trick and more
+        deal = env._deal
+        text = env.render()
+        for fact in _public_facts(deal):
+            assert fact in text, (fact, text)
+        worlds = [world for seat in seats for world in sample_deals(deal.observation(seat), 3, seed=1)]
+        assert any(world.to_record() != deal.to_record() for world in worlds)
+        for world in worlds:
+            env._deal = world
+            assert env.render() == text
+        env._deal = deal
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert env.game_spec.tricks_done(env._deal) >= 1  # the pictures covered a whole trick
 
 
 @pytest.mark.parametrize("bad", [dict(episode="match"), dict(max_cycles=0),
