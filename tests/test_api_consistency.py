@@ -186,27 +186,62 @@ def test_declaring_side_is_settled_at_once_for_the_other_games() -> None:
     assert normal.declaring_side == frozenset(queens)
 
 
-@pytest.mark.parametrize(
-    "rules",
-    [SpitzerRules(), SpitzerRules(void_call="first_void_player",
-                                  first_trick_call="first_trick_won_by_other")],
-)
-def test_a_settled_declaring_side_never_changes(rules: SpitzerRules) -> None:
-    """Over many deals: once declaring_side is not None it is the final side."""
+TRUMPS = "QC 7D QS QH QD JC JS JH JD AD TD KD 9D 8D".split()
+PACK = [rank + suit for suit in "CSHD" for rank in "789TJQKA"]
+# (rules, the call seat 2 makes, the fail aces it needs beside both black queens)
+CALLS = {
+    "first_trick_winner": (SpitzerRules(), "first_trick_call", ("AC", "AS", "AH")),
+    "first_trick_won_by_other": (SpitzerRules(first_trick_call="first_trick_won_by_other"),
+                                 "first_trick_call", ("AC", "AS", "AH")),
+    "first_void_player": (SpitzerRules(void_call="first_void_player"), "void_call",
+                          ("AC", "AH")),
+}
+
+
+def _call_deal(seed: int, rules: SpitzerRules, aces: tuple[str, ...]) -> SpitzerDeal:
+    """Dealer 1: seat 2 speaks and leads first, holding both black queens, *aces*
+    and trumps (so no spade for the void call); the other hands are random."""
+    rng = random.Random(seed)
+    caller = ["QC", "QS", *aces]
+    caller += rng.sample([c for c in TRUMPS if c not in caller], 8 - len(caller))
+    rest = [c for c in PACK if c not in caller]
+    rng.shuffle(rest)
+    hands = (" ".join(rest[0:8]), " ".join(rest[8:16]), " ".join(caller), " ".join(rest[16:24]))
+    return SpitzerDeal.from_hands(hands, dealer=1, rules=rules)
+
+
+@pytest.mark.parametrize("rules_name", list(CALLS))
+def test_a_call_side_is_none_until_settled_and_then_never_changes(rules_name: str) -> None:
+    """Calls played out by bots: declaring_side is None while the partner is
+    open, and once set it is the final side."""
+    rules, call, aces = CALLS[rules_name]
     bots = [HeuristicBot(seed=s) for s in range(4)]
-    for seed in range(60):
-        deal = SpitzerDeal.from_seed(seed, rules=rules)
-        seen: list[frozenset[int] | None] = []
+    deals = 30 if trickcore.BACKEND == "cython" else 12  # the reference twin is slower
+    open_after_trick_1 = with_partner = 0
+    for seed in range(deals):
+        deal = _call_deal(seed, rules, aces)
+        assert deal.declaring_side is None  # the auction is not over
+        deal.announce(call)
+        while deal.legal_announcements:
+            deal.announce("pass")
+        assert deal.game is (GameType.VOID_CALL if call == "void_call"
+                             else GameType.FIRST_TRICK_CALL)
+        seen: list[tuple[int, frozenset[int] | None]] = []
         while not deal.is_over:
-            seen.append(deal.declaring_side)
-            observation = deal.observation(deal.to_move)
-            if observation.legal_announcements:
-                deal.announce(bots[deal.to_move].announce(observation))
-            else:
-                deal.play(bots[deal.to_move].play(observation))
+            seen.append((deal.n_played, deal.declaring_side))
+            deal.play(bots[deal.to_move].play(deal.observation(deal.to_move)))
         final = deal.declaring_side
-        assert final == deal.result.declarers
-        assert all(side is None or side == final for side in seen)
+        assert final is not None and final == deal.result.declarers and 2 in final
+        assert seen[0] == (0, None)  # nobody is bound to the caller before a card
+        assert all(side is None or side == final for _, side in seen)
+        if rules_name == "first_trick_winner":  # settled exactly when trick 1 ends
+            assert all((side is None) == (n < 4) for n, side in seen)
+        open_after_trick_1 += dict(seen).get(4, final) is None
+        with_partner += len(final) == 2
+    # The ways out of an open partner are all reached on these deals: a partner
+    # found, the caller alone, and (won by other) still open after trick 1.
+    assert 0 < with_partner < deals or rules_name == "first_trick_won_by_other"
+    assert open_after_trick_1 > 0 or rules_name != "first_trick_won_by_other"
 
 
 def test_from_hands_keeps_the_target() -> None:

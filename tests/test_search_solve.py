@@ -8,7 +8,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume, example, given, settings
 from hypothesis import strategies as st
 
 import pytrick
@@ -52,6 +52,8 @@ def spitzer_spec(seed: int, remaining: int, policy: str = "random",
         legal = sorted(state.legal_moves, key=z.strength)
         if policy == "random":
             card = rng.choice(legal)
+        elif policy == "caller_high":  # the announcer plays his highest card
+            card = legal[-1] if state.to_move == state.announcer else rng.choice(legal)
         else:  # "caller_low": the announcer plays low, the others high
             low = state.to_move == state.announcer
             card = legal[0] if low else legal[-1]
@@ -131,25 +133,41 @@ def _caller_hands(seed: int, extra: tuple[str, ...]) -> tuple[int, int, int, int
     return tuple(sum(1 << c for c in h) for h in hands)  # type: ignore[return-value]
 
 
-@settings(max_examples=25)
-@given(seed=st.integers(0, 2**32), remaining=st.integers(4, 9),
+# Seat 2 holds the five highest trumps and the three fail aces; with dealer 1
+# he leads trick 1 and, leading his trumps from the top, wins tricks 1 to 5.
+TOP_TRUMPS_AND_ACES = ("7D", "QH", "QD", "AC", "AS", "AH")  # Q♣ 7♦ Q♠ Q♥ Q♦ on top
+
+
+@settings(max_examples=15)
+@given(seed=st.integers(0, 2**32), remaining=st.integers(4, 10),
        won_by_other=st.booleans())
-def test_spitzer_first_trick_call_while_the_partner_is_open(
+@example(seed=0, remaining=10, won_by_other=True)  # the partner open, every time
+@example(seed=1, remaining=9, won_by_other=True)
+def test_spitzer_first_trick_call_endings(
         both_backends: Backends, seed: int, remaining: int, won_by_other: bool) -> None:
-    """A first-trick call: until a rule binds a seat to the caller it plays
-    against him, and the value counts the side as settled at the end."""
+    """A first-trick call: under "won by other" the partner is still open after
+    the caller's five tricks, and until a trick binds a seat to him it plays
+    against him; under "first trick winner" he won trick 1 and plays alone.
+    The compiled solver's values are plain minimax's, and its PV scores them."""
     compiled, reference = both_backends
     z = reference["_spitzer"]
     options = z.OPT_FIRST_TRICK_WON_BY_OTHER if won_by_other else 0
-    hands = _caller_hands(seed, ("AC", "AS", "AH"))
-    spec = spitzer_spec(seed, remaining, policy="random", options=options, hands=hands,
-                        announce=z.FIRST_TRICK_CALL, dealer=0)
-    assert spitzer_state(reference, spec).game_type == z.GAME_FIRST_TRICK_CALL
+    hands = _caller_hands(seed, TOP_TRUMPS_AND_ACES)
+    spec = spitzer_spec(seed, remaining, policy="caller_high", options=options, hands=hands,
+                        announce=z.FIRST_TRICK_CALL, dealer=1)
+    state = spitzer_state(reference, spec)
+    assert state.game_type == z.GAME_FIRST_TRICK_CALL and state.announcer == 2
+    assert state.trick_winners[:5] == (2,) * 5
+    if won_by_other and remaining >= 9:  # at most three cards of trick 6 played
+        assert state.partner == -1 and state.declarers == 1 << 2  # not settled yet
+    if not won_by_other:
+        assert state.partner == -1 and state.declarers == 1 << 2  # alone for good
     for objective in (0, 1):
         fast = compiled["_solve"].solve_spitzer(spitzer_state(compiled, spec), objective)
         slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective,
                                                  pv=False)
         assert fast[:2] == slow[:2], (spec, objective)
+        check_pv_spitzer(compiled, spec, objective, fast[0], fast[2])
 
 
 @settings(max_examples=25)
