@@ -10,6 +10,9 @@ an invariant breaks:
   error type;
 * what is accepted round-trips (text back to text, a record back to a record);
 * the CLI answers with an exit status and at most one short line on stderr.
+
+Each target returns the branches its input reached (a set of short names), so
+that a driver can check that its inputs get past the first checks.
 """
 
 from __future__ import annotations
@@ -68,22 +71,26 @@ def outcome(action: Callable[[], object]) -> tuple[str, object]:
 # -- card and position text ------------------------------------------------------------
 
 
-def card_text(data: bytes) -> None:
+def card_text(data: bytes) -> set[str]:
     """parse_card, CardSet text (both backends) and Spidge position strings."""
     text = data.decode("utf-8", "replace")
     kind, card = outcome(lambda: parse_card(text))
+    reached = {f"card {kind}"}
     if kind == "ok":
         assert parse_card(str(card)) == card and parse_card(card.unicode()) == card  # type: ignore[attr-defined]
     masks = [outcome(lambda b=b: b["_cards"].mask_of(text)) for b in BACKENDS]
     assert len({kind for kind, _ in masks}) == 1, masks
+    reached.add(f"card set {masks[0][0]}")
     if masks[0][0] == "ok":
         assert len({value for _, value in masks}) == 1, masks
         for backend in BACKENDS:
             cards = backend["_cards"].CardSet(text)
             assert backend["_cards"].CardSet(" ".join(map(str, cards))) == cards
     kind, deal = outcome(lambda: SpidgeDeal.from_position(text))
+    reached.add(f"position {kind}")
     if kind == "ok":
         assert SpidgeDeal.from_position(deal.position()) == deal  # type: ignore[attr-defined]
+    return reached
 
 
 # -- JSON records ----------------------------------------------------------------------
@@ -126,9 +133,11 @@ def _paths(value: object, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 
 def mutated_record(draw: Draw) -> dict[str, Any]:
-    """A valid record with a few fuzz-chosen edits: replace, delete, duplicate, swap."""
+    """A valid record with a few fuzz-chosen edits (none one time in four, so
+    that the readers' accepting side is reached too): replace, delete,
+    duplicate, swap."""
     record = copy.deepcopy(draw.pick(SEED_RECORDS))
-    for _ in range(1 + draw.int(3)):
+    for _ in range(draw.int(4)):
         path = draw.pick(_paths(record)[1:])
         parent = record
         for key in path[:-1]:
@@ -155,9 +164,9 @@ def mutated_record(draw: Draw) -> dict[str, Any]:
     return record
 
 
-def json_record(data: bytes) -> None:
+def json_record(data: bytes) -> set[str]:
     """The record readers on raw bytes and on mutated valid records."""
-    outcome(lambda: records.loads_record(data))
+    raw = outcome(lambda: records.loads_record(data))[0]
     record = mutated_record(Draw(data))
     kind, obj = outcome(lambda: records.from_record(record))
     if kind == "ok":
@@ -168,6 +177,7 @@ def json_record(data: bytes) -> None:
         assert "\n" not in message and len(message) <= records.MAX_MESSAGE_CHARS, message
     text = json.dumps(record, ensure_ascii=draw_bool(data))
     assert outcome(lambda: records.loads_record(text))[0] == kind
+    return {f"raw bytes {raw}", f"record {kind}"}
 
 
 def draw_bool(data: bytes) -> bool:
@@ -177,10 +187,11 @@ def draw_bool(data: bytes) -> bool:
 _CLI_FILE = os.path.join(tempfile.gettempdir(), f"pytrick-fuzz-{os.getpid()}.json")
 
 
-def cli_replay(data: bytes) -> None:
+def cli_replay(data: bytes) -> set[str]:
     """``pytrick replay`` and ``pytrick explain`` (their main()) on a file and on stdin."""
     draw = Draw(data)
     content = data if draw.int(2) else json.dumps(mutated_record(draw)).encode()
+    reached = set()
     with open(_CLI_FILE, "wb") as file:
         file.write(content)
     for argv in (["replay", _CLI_FILE], ["explain", _CLI_FILE, "AC"], ["replay", "-", "--json"]):
@@ -191,15 +202,17 @@ def cli_replay(data: bytes) -> None:
             status = cli.main(argv, out=out, err=err)
         finally:
             sys.stdin = stdin
+        reached.add(f"{argv[0]} {'ok' if status == 0 else 'refused'}")
         if status != 0:
             assert out.getvalue() == "", argv
             assert err.getvalue().count("\n") == 1, err.getvalue()
             assert len(err.getvalue()) <= records.MAX_MESSAGE_CHARS + 1
         else:
             assert err.getvalue() == ""
+    return reached
 
 
-TARGETS: dict[str, Callable[[bytes], None]] = {
+TARGETS: dict[str, Callable[[bytes], set[str]]] = {
     "card_text": card_text,
     "json_record": json_record,
     "cli_replay": cli_replay,

@@ -14,19 +14,33 @@ strings, None, floats).  After every step:
 shares state with its original is found; ``play_action`` and ``random_move``
 take the integer actions of RL code; ``sample`` draws deals consistent
 with an observation from either backend's sampler and checks them.
+
+The calls take a legal move three times in four (anything else the rest), so
+that deals get on to their later phases; each test then asserts that its runs
+reached those phases (see ``MUST_REACH``).
 """
 
 from __future__ import annotations
 
 import os
 import random
+from collections import Counter
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 import numpy as np
-from hypothesis import HealthCheck, settings
+import pytest
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
 
 import trickcore
 from pytrick import PytrickError
@@ -37,15 +51,17 @@ from pytrick.spitzer import SpitzerDeal
 from trickcore.card import ALL_CARDS
 
 if "cython" not in trickcore.available_backends():  # pragma: no cover - CI builds it
-    import pytest
-
     pytest.skip("the compiled extension is not built here", allow_module_level=True)
 
 COMPILED, REFERENCE = trickcore.load_backend("cython"), trickcore.load_backend("python")
 # A run of the machine is a whole sequence of steps: a few runs per test session
-# (each ~0.5 s), many more with PYTRICK_FUZZ_EXAMPLES for a campaign.
+# (each ~0.5 s), many more with PYTRICK_FUZZ_EXAMPLES for a campaign.  The few
+# runs are the same every time (derandomized), so the check of what they reach
+# cannot flake; a campaign draws afresh.
+CAMPAIGN = "PYTRICK_FUZZ_EXAMPLES" in os.environ
 EXAMPLES = max(int(os.environ.get("PYTRICK_FUZZ_EXAMPLES", "60")) // 6, 4)
 MACHINE = settings(max_examples=EXAMPLES, stateful_step_count=30, deadline=None,
+                   derandomize=not CAMPAIGN,
                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
 SPITZER_PACK = sorted(int(c) for c in ALL_CARDS if c.suit is not None and c.rank >= 5)
@@ -60,13 +76,38 @@ ARGS = integers | card_texts | wrong_types
 SEATS = st.integers(-2, 5) | st.sampled_from([2**63, None, 1.0, True, "1"])
 
 
+@dataclass(frozen=True)
+class Pick:
+    """An argument to be chosen when the step runs: the deal's legal move number
+    *pick* (modulo their number), or, if not *legal*, a plausible one (a card
+    of the hand to move, an announcement code), legal or not."""
+
+    pick: int
+    legal: bool
+
+
+def mostly_legal(anything: st.SearchStrategy[object]) -> st.SearchStrategy[object]:
+    """A legal move half the time, a plausible one (held card, real code) a
+    quarter, else *anything*."""
+    return st.integers(0, 3).flatmap(
+        lambda k: anything if k == 0 else st.builds(Pick, st.integers(0, 12), st.just(k > 1)))
+
+
+def resolve(argument: object, legal: Any, plausible: Any) -> object:
+    """*argument*, or the move a :class:`Pick` stands for (its number if none)."""
+    if not isinstance(argument, Pick):
+        return argument
+    moves = sorted(int(m) for m in (legal if argument.legal else plausible))
+    return moves[argument.pick % len(moves)] if moves else argument.pick
+
+
 def outcome(action: Callable[[], object]) -> tuple[str, object]:
-    """("ok", value) or (error type name, None); any error that is not a
-    PytrickError is a finding and propagates."""
+    """("ok", value) or (error type name, the reason of an illegal move or
+    None); any error that is not a PytrickError is a finding and propagates."""
     try:
         return "ok", action()
     except PytrickError as error:
-        return type(error).__name__, None
+        return type(error).__name__, getattr(error, "reason", None)
 
 
 def plain(value: object) -> object:
@@ -86,6 +127,10 @@ class DealMachine(RuleBasedStateMachine):
     GAME = ""
     VIEWS: tuple[str, ...] = ()
     N_HANDS = 4
+    #: What the runs of one test reached: kinds of outcome and phases of the deal.
+    reached: ClassVar[Counter[str]] = Counter()
+    #: What they must reach, or the strategies have drifted off the deep parts.
+    MUST_REACH: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self) -> None:
         super().__init__()
@@ -116,12 +161,27 @@ class DealMachine(RuleBasedStateMachine):
         before = [(deal.copy(), repr(deal)) for deal in self.pair]
         results = [outcome(lambda deal=deal: call(deal)) for deal in self.pair]
         assert results[0][0] == results[1][0], results
+        kind, detail = results[0]
+        self.reach("accepted" if kind == "ok" else f"refused: {detail or kind}")
         if results[0][0] != "ok":
+            assert results[0] == results[1], "the backends refused for different reasons"
             for deal, (copy, text) in zip(self.pair, before, strict=True):
                 assert deal == copy and repr(deal) == text, "a refused call changed the deal"
         else:
             assert plain(results[0][1]) == plain(results[1][1]), results
         return results[0]
+
+    def reach(self, what: str) -> None:
+        event(what)
+        type(self).reached[what] += 1
+
+    def held(self, deal: Any) -> list[int]:
+        """The cards of the hand to move (none once the deal is over)."""
+        raise NotImplementedError
+
+    def phases(self, deal: Any) -> list[str]:
+        """The phases *deal* is in, for the record of what was reached."""
+        return ["over"] if deal.is_over else []
 
     @invariant()
     def backends_agree(self) -> None:
@@ -129,12 +189,15 @@ class DealMachine(RuleBasedStateMachine):
             compiled, reference = self.pair
             assert self.view(compiled) == self.view(reference)
             assert compiled == compiled.copy() and reference == reference.copy()
+            for phase in self.phases(reference):
+                self.reach(phase)
 
     # -- rules both games have -----------------------------------------------------------
 
     @precondition(lambda self: bool(self.pairs))
-    @rule(card=ARGS)
+    @rule(card=mostly_legal(ARGS))
     def play_anything(self, card: object) -> None:
+        card = resolve(card, self.pair[1].legal_moves, self.held(self.pair[1]))
         self.both(lambda deal: deal.play(card))
 
     @precondition(lambda self: bool(self.pairs))
@@ -145,8 +208,9 @@ class DealMachine(RuleBasedStateMachine):
             assert self.both(lambda deal: deal.play(legal[pick % len(legal)]))[0] == "ok"
 
     @precondition(lambda self: bool(self.pairs))
-    @rule(action=ARGS)
+    @rule(action=mostly_legal(ARGS))
     def play_action(self, action: object) -> None:
+        action = resolve(action, self.pair[1].legal_actions, range(60))
         self.both(lambda deal: deal.play_action(action))
 
     @precondition(lambda self: bool(self.pairs))
@@ -158,9 +222,16 @@ class DealMachine(RuleBasedStateMachine):
     @precondition(lambda self: bool(self.pairs))
     @rule(steps=st.integers(1, 60), seed=st.integers(0, 2**32))
     def advance(self, steps: int, seed: int) -> None:
-        """Up to *steps* random legal moves, so that deals reach their end."""
+        """Up to *steps* random moves, so that deals reach their end: legal
+        ones, and one time in four any card of the hand to move, whose refusal
+        (must follow suit, must trump...) must leave both deals as they were."""
         rng = random.Random(seed)
         for _ in range(steps):
+            held = self.held(self.pair[1])
+            if held and rng.random() < 0.25:
+                card = rng.choice(held)
+                self.both(lambda deal, card=card: deal.play(card))
+                continue
             moves = self.legal_steps(self.pair[1])
             if not moves:
                 break
@@ -179,6 +250,8 @@ class DealMachine(RuleBasedStateMachine):
         done = self.can_undo(self.pair[1])
         kind, _ = self.both(lambda deal: deal.undo())
         assert (kind == "ok") == done, kind
+        if done:
+            self.reach("undone")
 
     def can_undo(self, deal: Any) -> bool:
         return bool(deal.n_played)
@@ -225,6 +298,8 @@ class DealMachine(RuleBasedStateMachine):
                 for other in drawn:  # type: ignore[attr-defined]
                     assert other.observation(seat) == observation
         assert len(kinds) == 1, kinds
+        if kinds == {"ok"} and n > 0:
+            self.reach("sampled")
 
 
 class SpitzerMachine(DealMachine):
@@ -234,6 +309,21 @@ class SpitzerMachine(DealMachine):
              "dealer", "options", "legal_actions", "legal_announcements", "legal_mask",
              "trick_winners", "trick_points", "tricks_taken", "points_taken", "declarers",
              "revealed", "announcements", "plays", "current_trick")
+
+    MUST_REACH = frozenset({"accepted", "undone", "sampled", "auction", "play", "over",
+                            "announced a game", "refused: must_follow_suit",
+                            "refused: wrong_phase", "refused: InvalidCardError",
+                            "refused: ArgumentTypeError"})
+
+    def held(self, deal: Any) -> list[int]:
+        return [] if deal.to_move < 0 else [int(c) for c in deal.hand(deal.to_move)]
+
+    def phases(self, deal: Any) -> list[str]:
+        phases = [("auction", "play", "over")[deal.phase]]
+        if deal.game_type not in (-1, COMPILED["_spitzer"].GAME_NORMAL,
+                                  COMPILED["_spitzer"].GAME_SNEAKER):
+            phases.append("announced a game")
+        return phases
 
     @initialize(order=st.permutations(SPITZER_PACK), dealer=st.integers(0, 3),
                 options=st.integers(0, 31))
@@ -253,8 +343,9 @@ class SpitzerMachine(DealMachine):
         return super().legal_steps(deal)
 
     @precondition(lambda self: bool(self.pairs))
-    @rule(code=ARGS, seat=st.none() | SEATS)
+    @rule(code=mostly_legal(ARGS), seat=st.none() | SEATS)
     def announce_anything(self, code: object, seat: object) -> None:
+        code = resolve(code, self.pair[1].legal_announcements, range(13))
         if seat is None:
             self.both(lambda deal: deal.announce(code))
         else:
@@ -269,8 +360,9 @@ class SpitzerMachine(DealMachine):
             assert self.both(lambda deal: deal.announce(code))[0] == "ok"
 
     @precondition(lambda self: bool(self.pairs))
-    @rule(card=ARGS, seat=SEATS)
+    @rule(card=mostly_legal(ARGS), seat=SEATS)
     def play_as_seat(self, card: object, seat: object) -> None:
+        card = resolve(card, self.pair[1].legal_moves, self.held(self.pair[1]))
         self.both(lambda deal: deal.play(card, seat))
 
     @precondition(lambda self: bool(self.pairs))
@@ -303,6 +395,17 @@ class SpidgeMachine(DealMachine):
 
     rules = SpidgeRules()
     dealer = 0
+    MUST_REACH = frozenset({"accepted", "undone", "sampled", "playing", "trumps broken",
+                            "over", "refused: must_follow_suit", "refused: deal_over",
+                            "refused: ArgumentTypeError"})
+
+    def held(self, deal: Any) -> list[int]:
+        hand = deal.hand_to_move
+        return [] if hand is None else [int(c) for c in deal.hands[hand]]
+
+    def phases(self, deal: Any) -> list[str]:
+        phases = ["over"] if deal.is_over else ["playing"] if deal.n_played else []
+        return phases + (["trumps broken"] if deal.trumps_broken else [])
 
     @initialize(order=st.permutations(SPIDGE_PACK), dealer=st.integers(0, 2),
                 rules=st.builds(SpidgeRules, jokers=st.booleans(),
@@ -319,8 +422,9 @@ class SpidgeMachine(DealMachine):
         self.rules, self.dealer = rules, dealer
 
     @precondition(lambda self: bool(self.pairs))
-    @rule(card=ARGS)
+    @rule(card=mostly_legal(ARGS))
     def illegal_reason(self, card: object) -> None:
+        card = resolve(card, self.pair[1].legal_moves, self.held(self.pair[1]))
         self.both(lambda deal: deal.illegal_reason(card))
 
     @precondition(lambda self: bool(self.pairs) and self.pair[1].is_over)
@@ -342,7 +446,10 @@ class SpidgeMachine(DealMachine):
         self.check_sample(deal, player, n, seed)
 
 
-TestSpitzerMachine = SpitzerMachine.TestCase
-TestSpitzerMachine.settings = MACHINE
-TestSpidgeMachine = SpidgeMachine.TestCase
-TestSpidgeMachine.settings = MACHINE
+@pytest.mark.parametrize("machine", [SpitzerMachine, SpidgeMachine], ids=["spitzer", "spidge"])
+def test_the_deal_machine(machine: type[DealMachine]) -> None:
+    """The machine's runs pass their checks and reach what they must."""
+    machine.reached = Counter()
+    run_state_machine_as_test(machine, settings=MACHINE)
+    missing = machine.MUST_REACH - set(machine.reached)
+    assert not missing, f"no run reached {sorted(missing)}: {dict(machine.reached)}"
