@@ -7,6 +7,7 @@ import io
 import json
 import math
 import os
+import re
 from pathlib import Path
 
 import numpy as np
@@ -181,10 +182,39 @@ def test_records_are_saved_and_read_back(tmp_path: Path) -> None:
         assert picture.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_progress_bar_shows_an_eta() -> None:
+def test_progress_bar_counts_every_deal_to_its_total_with_an_eta(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The bar is tqdm's, sized to the deals asked for, moved once per deal
+    finished up to that total, and drawn with its ETA on the file given."""
+    import tqdm
+
+    bars: list[tqdm.tqdm] = []
+    counts: list[int] = []
+
+    class Watched(tqdm.tqdm):  # type: ignore[type-arg]
+        def __init__(self, *args: object, **kwargs: object) -> None:
+            super().__init__(*args, **kwargs)
+            bars.append(self)
+
+        def update(self, n: float | None = 1) -> bool | None:
+            shown = super().update(n)
+            counts.append(self.n)
+            return shown
+
+    monkeypatch.setattr(tqdm, "tqdm", Watched)
     sink = io.StringIO()
-    arena.run_tournament("spidge", "random,random", 2, seed=1, progress=sink)
-    assert "2/2" in sink.getvalue() and "deal" in sink.getvalue()
+    arena.run_tournament("spidge", "random,random", 3, seed=1, progress=sink)
+    [bar] = bars
+    assert (bar.total, bar.unit, bar.desc) == (3, "deal", "spidge")
+    assert counts == [1, 2, 3]  # each deal counted once, up to the total
+    text = sink.getvalue()
+    assert "0/3" in text and "3/3" in text  # drawn at the start and at the total
+    # tqdm's remaining time: "[elapsed<remaining, rate]".
+    assert re.search(r"3/3 \[\d\d:\d\d<\d\d:\d\d, ", text), text
+    capsys.readouterr()
+    arena.run_tournament("spidge", "random,random", 2, seed=1, progress=False)
+    assert bars[-1].disable and capsys.readouterr() == ("", "")  # no bar at all
 
 
 # ------------------------------------------------------------------ bots by name

@@ -19,6 +19,7 @@ import pytest
 import pytrick
 import trickcore
 from pytrick import SpidgeDeal, SpidgeRules, SpitzerDeal, SpitzerRules
+from pytrick.spidge.table import Hand, player_of
 from trickcore.errors import PytrickError
 
 Backend = dict[str, ModuleType]
@@ -131,22 +132,44 @@ def test_spidge_errors_are_the_same_in_every_world_the_player_cannot_tell_apart(
 
 
 @pytest.mark.parametrize("game", ["spitzer", "spidge"])
-def test_a_card_held_by_another_seat_is_refused_without_naming_the_holder(
+def test_a_card_held_by_another_seat_gets_the_same_refusal_whoever_holds_it(
     backend: Backend, game: str
 ) -> None:
+    """Two deals the mover cannot tell apart, two hidden hands swapped: each
+    card of those hands is refused as not held, with the same message in both
+    (so it never names, or hints at, the holder), naming the card tried."""
     if game == "spitzer":
         deal = SpitzerDeal.from_seed(3)
         for _ in range(4):
             deal.announce("pass")
         me = deal.to_move
-        other = deal.hand((me + 1) % 4).min()
-        state = backend["_spitzer"].SpitzerState(
-            [deal.original_hand(s) for s in range(4)], deal.dealer, deal.options, (0,) * 4)
+        hands = [deal.original_hand(s) for s in range(4)]
+        a, b = (me + 1) % 4, (me + 2) % 4
+        swapped = list(hands)
+        swapped[a], swapped[b] = hands[b], hands[a]
+        twin = SpitzerDeal(swapped, deal.dealer, deal.options, (0,) * 4)
+        assert twin.observation(me) == deal.observation(me)
+        states = [backend["_spitzer"].SpitzerState(h, deal.dealer, deal.options, (0,) * 4)
+                  for h in (hands, swapped)]
     else:
-        spidge = SpidgeDeal.from_seed(3)
-        other = spidge.hand((spidge.hand_to_move + 2) % 4).min()
-        state = backend["_spidge"].SpidgeState(spidge.initial_hands, spidge.flags)
-    with pytest.raises(pytrick.IllegalMoveError) as info:
-        state.play(other)
-    assert info.value.reason == "card_not_held"
-    assert "holds it" not in str(info.value)
+        deal = SpidgeDeal.from_seed(3)
+        hands = list(deal.initial_hands)
+        mover = deal.to_move.player
+        a, b = (deal.hand_to_move + 2) % 4, (deal.hand_to_move + 3) % 4  # the hidden ones
+        swapped = list(hands)
+        swapped[a], swapped[b] = hands[b], hands[a]
+        states = [backend["_spidge"].SpidgeState(h, deal.flags) for h in (hands, swapped)]
+        by_player: list[object] = [None, None, None]
+        for hand in (Hand.LEFT, Hand.RIGHT, Hand.DEALER):
+            by_player[player_of(hand, deal.dealer)] = swapped[hand]
+        twin = SpidgeDeal(by_player, swapped[Hand.DUMMY], deal.dealer, deal.rules)
+        assert twin.observation(mover) == deal.observation(mover)
+    tried = 0
+    for card in sorted(hands[a] | hands[b]):
+        told = [outcome(state.copy().play, card) for state in states]
+        assert told[0] == told[1], (card, told)
+        kind, reason, _rule, message = told[0]
+        assert (kind, reason) == ("IllegalMoveError", "card_not_held")
+        assert trickcore.Card(card).unicode() in str(message)
+        tried += 1
+    assert tried == len(hands[a]) + len(hands[b]) >= 16

@@ -157,11 +157,50 @@ def test_pictures_of_a_view_do_not_depend_on_hidden_cards(seed: int) -> None:
             assert repr(world.observation(seat)) == repr(view)
 
 
-def test_repr_svg_hooks_return_pictures() -> None:
+def test_repr_svg_hooks_draw_what_their_object_shows() -> None:
+    """Notebooks call _repr_svg_: a card or set shows its cards; a deal every
+    hand face up; an observation its own hand (and the dummy) face up, the
+    hidden hands as backs."""
+    assert faces(parse(Card("QC")._repr_svg_())) == ["QC"]
+    assert sorted(faces(parse(CardSet("QC QS")._repr_svg_()))) == ["QC", "QS"]
     deal = SpitzerDeal.from_seed(3)
+    root = parse(deal._repr_svg_())
+    assert sorted(faces(root)) == sorted(str(c) for s in range(4) for c in deal.hand(s))
+    assert backs(root) == 0
+    root = parse(deal.observation(1)._repr_svg_())
+    assert sorted(faces(root)) == sorted(str(c) for c in deal.hand(1)) and backs(root) == 24
     spidge = SpidgeDeal.from_seed(3)
-    for thing in (Card("QC"), CardSet("QC QS"), deal, deal.observation(1), spidge, spidge.observation(2)):
-        parse(thing._repr_svg_())
+    root = parse(spidge._repr_svg_())
+    assert sorted(faces(root)) == sorted(str(c) for h in Hand for c in spidge.hand(h))
+    assert backs(root) == 0
+    view = spidge.observation(2)
+    root = parse(view._repr_svg_())
+    shown = [*spidge.hand(view.seat), *spidge.dummy]
+    assert sorted(faces(root)) == sorted(str(c) for c in shown) and backs(root) == 26
+
+
+def _card_corners(root: ET.Element, seat: int, axis: str) -> set[float]:
+    """Where (*axis* "x" or "y") a seat's cards, faces or backs, are drawn."""
+    for g in root.iter(f"{SVG}g"):
+        if g.attrib.get("class") == "seat" and g.attrib["data-seat"] == str(seat):
+            return {float(card.find(f"{SVG}rect").attrib[axis])  # type: ignore[union-attr]
+                    for card in g.iter(f"{SVG}g")
+                    if card.attrib.get("class", "").split(" ")[0] == "card"}
+    raise AssertionError(f"no seat {seat}")
+
+
+@pytest.mark.parametrize("dealer", range(3))
+def test_a_spidge_deal_is_drawn_with_the_dealers_left_at_the_bottom(dealer: int) -> None:
+    """The whole deal starts at the dealer's left (Hand.LEFT, who leads) at the
+    bottom, the dummy on the left, then the right hand at the top."""
+    deal = SpidgeDeal.from_seed(5, dealer=dealer)
+    root = parse(svg.deal(deal))
+    lowest = {h: max(_card_corners(root, int(h), "y")) for h in Hand}
+    assert max(lowest, key=lowest.__getitem__) is Hand.LEFT
+    assert min(lowest, key=lowest.__getitem__) is Hand.RIGHT  # opposite
+    assert max(_card_corners(root, int(Hand.DUMMY), "x")) < min(
+        _card_corners(root, int(Hand.DEALER), "x"))
+    assert set(seat_faces(root, int(Hand.LEFT))) == {str(c) for c in deal.hand(Hand.LEFT)}
 
 
 def test_repr_svg_of_card_sets_on_both_backends(backend) -> None:  # type: ignore[no-untyped-def]
