@@ -88,10 +88,13 @@ def test_any_json_value_is_a_record_error_or_a_record(value: object) -> None:
     import json
 
     from pytrick import RecordError
-    from pytrick.records import from_record, loads_record
+    from pytrick.records import MAX_MESSAGE_CHARS, from_record, loads_record
 
+    answers = []
     for read in (lambda: loads_record(json.dumps(value)), lambda: from_record(value)):  # type: ignore[arg-type]
         try:
-            read()
-        except RecordError:
-            pass
+            answers.append(read().to_record())
+        except RecordError as error:  # anything else fails the test
+            assert "\n" not in str(error) and len(str(error)) <= MAX_MESSAGE_CHARS
+            answers.append(type(error))
+    assert answers[0] == answers[1]  # the text and the value are read alike
