@@ -13,8 +13,8 @@ principal variation (``solve(deal)``).  Times are per deal: median and 95th
 percentile, the median and largest number of positions visited, and the
 mean time per position.  A second table switches the search's techniques
 off one at a time, and all together (the search as it was before them), on
-the same Spitzer deals in the same run: positions visited and time, median
-and 95th percentile.  The last table times 3-trick endings on both backends.
+the same Spitzer deals and Spidge positions in the same run: positions
+visited and time, median and 95th percentile.  The last table times 3-trick endings on both backends.
 """
 
 from __future__ import annotations
@@ -68,22 +68,38 @@ def print_times(title: str, rows: list[tuple[str, list[float], list[int]]]) -> N
         print(f"{name:<34}{median * 1e3:>10.2f}ms{p95 * 1e3:>10.2f}ms{node_text}{per_node}")
 
 
-def techniques(n_spitzer: int) -> None:
+# The techniques that also act in the Spidge search.
+SPIDGE_TECHNIQUES = ("sure trumps", "two-slot table")
+
+
+def techniques(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
     """Each technique switched off in turn, then all of them: what each buys."""
     solve = COMPILED["_solve"]
     flags: dict[str, int] = solve._TECHNIQUES
-    runs = [("all techniques", 0)] + [(f"without {name}", flag) for name, flag in flags.items()]
-    runs.append(("without any (the search before them)", sum(flags.values())))
-    states = [spitzer_deal(seed) for seed in range(n_spitzer)]
+    spitzer_runs = [("all techniques", 0)] + [(f"without {name}", flag) for name, flag in flags.items()]
+    spitzer_runs.append(("without any (the search before them)", sum(flags.values())))
+    positions = [(spitzer_deal(seed), (0, 0)) for seed in range(n_spitzer)]
+    print_ablation(f"Spitzer, card points, value only, from the first lead ({n_spitzer} deals): "
+                   "what each technique buys", spitzer_runs, positions)
+    spidge_flags = [flags[name] for name in SPIDGE_TECHNIQUES]
+    spidge_runs = [("all techniques", 0)] + [(f"without {name}", flags[name]) for name in SPIDGE_TECHNIQUES]
+    spidge_runs.append(("without either", sum(spidge_flags)))
+    positions = [(spidge_position(seed, spidge_left), (hand, 0))
+                 for seed in range(n_spidge) for hand in (0, 2, 3)]
+    print_ablation(f"Spidge, most tricks, {spidge_left} cards left ({n_spidge} deals x 3 players): "
+                   "what each technique buys", spidge_runs, positions)
+
+
+def print_ablation(title: str, runs: list[tuple[str, int]], positions: list[tuple[Any, tuple[int, int]]]) -> None:
+    solve = COMPILED["_solve"]
     times: dict[str, list[float]] = {name: [] for name, _ in runs}
     nodes: dict[str, list[int]] = {name: [] for name, _ in runs}
-    for state in states:  # interleaved, so load changes hit every variant alike
+    for state, (first, second) in positions:  # interleaved: load changes hit every variant alike
         for name, disabled in runs:
-            seconds, (_value, count) = timed(solve._nodes, state, 0, 0, disabled)
+            seconds, (_value, count) = timed(solve._nodes, state, first, second, disabled)
             times[name].append(seconds)
             nodes[name].append(count)
-    print(f"\nSpitzer, card points, value only, from the first lead ({n_spitzer} deals): "
-          "what each technique buys")
+    print(f"\n{title}")
     print(f"{'search':<40}{'median':>10}{'95th pct':>12}{'nodes median':>14}{'nodes p95':>12}")
     for name, _ in runs:
         median, p95 = summary(times[name])
@@ -168,11 +184,11 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         whole_deals(3, 1, 24)
-        techniques(2)
+        techniques(2, 1, 24)
         endings(2)
     else:
         whole_deals(args.spitzer_deals, args.spidge_deals, args.spidge_left)
-        techniques(args.spitzer_deals)
+        techniques(args.spitzer_deals, args.spidge_deals, args.spidge_left)
         endings(10)
 
 

@@ -29,6 +29,7 @@ ctypedef struct tc_tt_entry:
     int16_t lower           # bounds on the value of the tricks still to play
     int16_t upper
     uint8_t move            # the best (or refuting) card found there, tried first
+    uint8_t played          # cards played at the position (replacement keeps the fewer)
 
 ctypedef struct tc_solver:
     tc_tt_entry* table

@@ -75,9 +75,11 @@ cdef enum:
     _RELATIVE_KEY = 2       # Spitzer table key by live order and points
     _LAST_TRICK = 4         # the last trick evaluated without search
     _BISECTION = 8          # bisection after two MTD(f) steps (off: MTD(f) only)
+    _ONE_SLOT = 16          # off: two slots a position in the table, the deeper kept
 
 _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
-              "last trick": _LAST_TRICK, "bisection": _BISECTION}
+              "last trick": _LAST_TRICK, "bisection": _BISECTION,
+               "two-slot table": _ONE_SLOT}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -112,21 +114,34 @@ cdef void _new_search(tc_solver* s) noexcept nogil:
         s.stamp = 1
 
 
-cdef inline tc_tt_entry* _slot(tc_solver* s, const uint64_t* key, uint32_t extra) noexcept nogil:
-    cdef uint64_t h = (key[0] * <uint64_t>0x9E3779B97F4A7C15 ^ key[1] * <uint64_t>0xC2B2AE3D27D4EB4F
-                       ^ key[2] * <uint64_t>0x165667B19E3779F9 ^ key[3] * <uint64_t>0xD6E8FEB86659FD93
-                       ^ extra * <uint64_t>0xFF51AFD7ED558CCD)
-    h ^= h >> 29
-    return &s.table[h & s.size_mask]
-
-
 cdef inline bint _matches(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uint32_t extra) noexcept nogil:
     return (e.stamp == s.stamp and e.extra == extra and e.key[0] == key[0] and e.key[1] == key[1]
             and e.key[2] == key[2] and e.key[3] == key[3])
 
 
+cdef inline tc_tt_entry* _slot(tc_solver* s, const uint64_t* key, uint32_t extra,
+                               int played) noexcept nogil:
+    """The entry of a position: one of two neighbouring slots, the one that
+    holds it, or else the one to overwrite -- a stale one, or the one nearer
+    the end of the deal (its subtree was cheaper to search)."""
+    cdef uint64_t h = (key[0] * <uint64_t>0x9E3779B97F4A7C15 ^ key[1] * <uint64_t>0xC2B2AE3D27D4EB4F
+                       ^ key[2] * <uint64_t>0x165667B19E3779F9 ^ key[3] * <uint64_t>0xD6E8FEB86659FD93
+                       ^ extra * <uint64_t>0xFF51AFD7ED558CCD)
+    cdef tc_tt_entry* e0
+    cdef tc_tt_entry* e1
+    h ^= h >> 29
+    e0 = &s.table[h & s.size_mask]
+    e1 = &s.table[(h ^ 1) & s.size_mask]
+    if s.disabled & _ONE_SLOT or _matches(s, e0, key, extra):
+        return e0
+    if _matches(s, e1, key, extra) or e0.stamp == s.stamp and (
+            e1.stamp != s.stamp or e1.played >= e0.played):
+        return e1
+    return e0
+
+
 cdef inline void _store(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uint32_t extra,
-                        int best, int alpha, int beta, int hi, int move) noexcept nogil:
+                        int best, int alpha, int beta, int hi, int move, int played) noexcept nogil:
     """Record what a fail-soft search with window (alpha, beta) proved."""
     cdef int lower = 0, upper = hi
     if _matches(s, e, key, extra):
@@ -150,6 +165,7 @@ cdef inline void _store(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uint3
         upper = best
     e.lower = <int16_t>lower
     e.upper = <int16_t>upper
+    e.played = <uint8_t>played
     e.move = <uint8_t>move
 
 
@@ -439,7 +455,7 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
                      | (s.measure << 8))
             if SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL:
                 extra |= _z_caller_has_led(d) << 6
-            e = _slot(s, key, extra)
+            e = _slot(s, key, extra, n)
             if _matches(s, e, key, extra):
                 if e.lower >= beta:
                     return e.lower
@@ -488,7 +504,7 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
         if alpha >= beta:
             break
     if use_tt:
-        _store(s, e, key, extra, best, alpha0, beta0, hi, best_move)
+        _store(s, e, key, extra, best, alpha0, beta0, hi, best_move, n)
     return best
 
 
@@ -829,7 +845,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
         extra = d.leaders[trick] | ((n == 0) << 2) | (s.count_side << 4) | (s.max_side << 8)
         if (d.flags & SPIDGE_OPT_SPADES_MUST_BE_BROKEN) and d.trumps_broken_at < trick:
             extra |= 1 << 3
-        e = _slot(s, key, extra)
+        e = _slot(s, key, extra, n)
         if _matches(s, e, key, extra):
             if e.lower >= beta:
                 return e.lower
@@ -873,7 +889,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
         if alpha >= beta:
             break
     if use_tt:
-        _store(s, e, key, extra, best, alpha0, beta0, hi, best_move)
+        _store(s, e, key, extra, best, alpha0, beta0, hi, best_move, n)
     return best
 
 
