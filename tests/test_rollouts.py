@@ -125,9 +125,9 @@ def test_bad_arguments_are_named(backend: Backend) -> None:
         rollouts([deal], 1, 0, threads=0)
     with pytest.raises(InvalidArgumentError, match="seed"):
         rollouts([deal], 1, -5)
-    with pytest.raises(TypeError, match="wrap it in a list"):
+    with pytest.raises(ArgumentTypeError, match="wrap it in a list"):
         rollouts(deal, 1, 0)
-    with pytest.raises(TypeError, match="position 1"):
+    with pytest.raises(ArgumentTypeError, match="position 1"):
         rollouts([deal, spidge_position(backend, 1, 0)], 1, 0)
     assert rollouts([], 3, 0).shape == (0, 3, 4)
     assert rollouts([deal], np.int64(0), np.uint64(3)).shape == (1, 0, 4)

@@ -7,7 +7,7 @@ import random
 import warnings
 
 from trickcore._arguments import int_in_range
-from trickcore.errors import InvalidArgumentError
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
 __all__ = ["SearchBot", "SeededBot"]
 
@@ -21,7 +21,7 @@ class SeededBot:
     def __init__(self, _positional_seed: int | None = None, /, *, seed: int | None = None) -> None:
         if _positional_seed is not None:
             if seed is not None:
-                raise TypeError(f"{type(self).__name__}: give the seed once, as seed=")
+                raise ArgumentTypeError(f"{type(self).__name__}: give the seed once, as seed=")
             warnings.warn(
                 f"{type(self).__name__}({_positional_seed}): the seed is keyword-only now, "
                 f"write {type(self).__name__}(seed={_positional_seed})",

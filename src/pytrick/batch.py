@@ -46,7 +46,8 @@ import trickcore
 from pytrick.spidge import SpidgeDeal, SpidgeRules
 from pytrick.spidge.deal import _Context
 from pytrick.spitzer import SpitzerDeal, SpitzerRules
-from trickcore.errors import ArgumentTypeError
+from trickcore._arguments import check_count
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
 if TYPE_CHECKING:
     from trickcore import _batch as _core
@@ -306,8 +307,7 @@ def random_playouts(game: Literal["spitzer", "spidge"], n: int, *, seed: int,
     True
     """
     options, slam, spidge = _core_options(game, rules)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise ValueError(f"n must be an int >= 0, not {n!r}")
+    n = check_count(n, "n")
     chunk = n if not progress else max(_CHUNK, n // 20)
     parts: list[dict[str, npt.NDArray[Any]]] = []
     done = 0
@@ -331,7 +331,7 @@ def random_playouts(game: Literal["spitzer", "spidge"], n: int, *, seed: int,
 def _core_options(game: str, rules: Any) -> tuple[int | None, int, int]:
     """The core's (option flags, slam_tricks, spidge_tricks) for *rules*."""
     if game not in ("spitzer", "spidge"):
-        raise ValueError(f"unknown game {game!r}: choose 'spitzer' or 'spidge'")
+        raise InvalidArgumentError(f"unknown game {game!r}: choose 'spitzer' or 'spidge'")
     if rules is None:
         return None, 13, 10
     if game == "spitzer":

@@ -9,6 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, Generic, Protocol, TypeVar
 
+from trickcore._arguments import check_range
 from trickcore.errors import DealNotOverError, IllegalMoveError
 
 __all__ = ["DealSequence"]
@@ -51,13 +52,10 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
 
     def __init__(self, rules: RulesT, seed: int | None = None,
                  first_dealer: int | None = None) -> None:
-        if first_dealer is not None and (
-            isinstance(first_dealer, bool)
-            or not isinstance(first_dealer, int)
-            or not 0 <= first_dealer < self.players
-        ):
-            raise ValueError(
-                f"invalid first dealer {first_dealer!r}: {self.who}s are 0 to {self.players - 1}"
+        if first_dealer is not None:
+            first_dealer = check_range(
+                first_dealer, "first dealer", 0, self.players - 1,
+                f"{self.who}s are 0 to {self.players - 1}",
             )
         self.rules = rules
         self.seed = seed

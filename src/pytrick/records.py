@@ -34,7 +34,13 @@ from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import IO, Any, Protocol, TypeVar
 
 from trickcore.card import Card, parse_card
-from trickcore.errors import InvalidCardError, PytrickError, RecordError, RulesError
+from trickcore.errors import (
+    InvalidArgumentError,
+    InvalidCardError,
+    PytrickError,
+    RecordError,
+    RulesError,
+)
 
 __all__ = [
     "ENVELOPE_FIELDS",
@@ -139,7 +145,7 @@ class Recordable(Protocol):
 def envelope(game: str, kind: str) -> dict[str, Any]:
     """The common head of a record: format, version, game and kind."""
     if game not in GAMES or kind not in KINDS:
-        raise ValueError(f"unknown record game/kind {game!r}/{kind!r}")
+        raise InvalidArgumentError(f"unknown record game/kind {game!r}/{kind!r}")
     return {"format": FORMAT, "version": VERSION, "game": game, "kind": kind}
 
 

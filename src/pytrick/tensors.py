@@ -29,6 +29,7 @@ import numpy.typing as npt
 
 import trickcore
 from trickcore._reference import _observe as _reference_observe
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
 if TYPE_CHECKING:
     from trickcore import _observe as _core
@@ -73,7 +74,7 @@ def layout(game: Game) -> tuple[Plane, ...]:
     try:
         return _LAYOUTS[game]
     except KeyError:
-        raise ValueError(f"unknown game {game!r}: choose 'spitzer' or 'spidge'") from None
+        raise InvalidArgumentError(f"unknown game {game!r}: choose 'spitzer' or 'spidge'") from None
 
 
 def plane(vector: npt.NDArray[np.float32], game: Game, name: str) -> npt.NDArray[np.float32]:
@@ -87,8 +88,8 @@ def plane(vector: npt.NDArray[np.float32], game: Game, name: str) -> npt.NDArray
     for p in layout(game):
         if p.name == name:
             return vector[..., p.offset:p.offset + p.size]
-    raise ValueError(f"{game} observations have no plane {name!r}: "
-                     f"choose from {[p.name for p in layout(game)]}")
+    raise InvalidArgumentError(f"{game} observations have no plane {name!r}: "
+                               f"choose from {[p.name for p in layout(game)]}")
 
 
 def encode_observation(deal: Any, seat: int) -> npt.NDArray[np.float32]:
@@ -109,4 +110,4 @@ def encode_observation(deal: Any, seat: int) -> npt.NDArray[np.float32]:
             return _reference_observe.spitzer_observation(deal, seat)
         if cls.__name__ == "SpidgeState":
             return _reference_observe.spidge_observation(deal, seat)
-    raise TypeError(f"expected a Spitzer or Spidge deal, not {type(deal).__name__}")
+    raise ArgumentTypeError(f"expected a Spitzer or Spidge deal, not {type(deal).__name__}")

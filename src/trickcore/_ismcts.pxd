@@ -22,7 +22,8 @@ cdef int world_drawer_init(WorldDrawer* w, mask_t hidden, const int* sizes,
                            const int* seats) noexcept nogil
 cdef void world_drawer_free(WorldDrawer* w) noexcept nogil
 # hands[i] = the hidden cards of seat w.seats[i] in a uniformly drawn deal.
-cdef void world_drawer_draw(const WorldDrawer* w, tc_rng* rng, mask_t* hands) noexcept nogil
+cdef void world_drawer_draw(const WorldDrawer* w, tc_rng* rng,
+                           mask_t* hands) noexcept nogil
 
 cdef enum:
     ROLLOUT_RANDOM = 0

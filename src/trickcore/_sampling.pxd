@@ -8,7 +8,8 @@
 #     from trickcore._sampling cimport HandSampler, hand_sampler_init, ...
 #     cdef HandSampler sampler
 #     cdef mask_t hands[4]
-#     if hand_sampler_init(&sampler, hidden, sizes, allowed, k) != 0: raise MemoryError
+#     if hand_sampler_init(&sampler, hidden, sizes, allowed, k) != 0:
+#         raise MemoryError
 #     if sampler.total.lo == 0 and sampler.total.hi == 0: ...  # no consistent deal
 #     hand_sampler_draw(&sampler, &rng, hands)     # hands[i] = seat i's hidden cards
 #     hand_sampler_free(&sampler)
@@ -72,9 +73,9 @@ ctypedef struct HandSampler:
     int n_cards                 # hidden cards
     int n_states                # states per layer of the count table
     int start                   # the state "every seat still needs all its cards"
-    int derived                 # the seat whose need is implied by the others (-1 if k == 0)
+    int derived                 # the seat whose need the others imply (-1 if k == 0)
     int sizes[SAMPLER_MAX_SEATS]
-    int stride[SAMPLER_MAX_SEATS]    # of each seat's need in a state index (0 for `derived`)
+    int stride[SAMPLER_MAX_SEATS]    # of each seat's need in a state (0: `derived`)
     uint8_t card[54]            # hidden cards, in the order they are dealt
     uint8_t seats_of[54]        # bit i: seat i may hold card[j]
     tc_u128 total               # consistent deals (0: none)

@@ -38,7 +38,7 @@ ctypedef struct tc_solver:
     uint64_t nodes          # positions visited, over the solver's life
     # The current search (set by the kernels).
     int measure             # 0 card points, 1 tricks
-    int count_side          # seats whose tricks count (-1: the declaring side, as settled)
+    int count_side          # seats whose tricks count (-1: the declaring side so far)
     int max_side            # seats that maximise (-1: as count_side)
     int dynamic             # Spitzer sides not fixed by the hands yet
     int options
@@ -53,10 +53,11 @@ cdef void tc_solver_free(tc_solver* s) noexcept nogil
 # The exact value of the deal; *_moves also fills values[a] for every dense
 # action / card number a (SOLVE_NOT_LEGAL for the cards that cannot be played)
 # and returns the value.
-cdef int spitzer_solve(tc_solver* s, const SpitzerDeal* d, int objective) noexcept nogil
+cdef int spitzer_solve(tc_solver* s, const SpitzerDeal* d,
+                       int objective) noexcept nogil
 cdef int spitzer_solve_moves(tc_solver* s, const SpitzerDeal* d, int objective,
                              int* values) noexcept nogil
 cdef int spidge_solve(tc_solver* s, const spidge_state* d, int hand,
                       int objective) noexcept nogil
-cdef int spidge_solve_moves(tc_solver* s, const spidge_state* d, int hand, int objective,
-                            int* values) noexcept nogil
+cdef int spidge_solve_moves(tc_solver* s, const spidge_state* d, int hand,
+                            int objective, int* values) noexcept nogil

@@ -20,6 +20,7 @@ from pettingzoo.utils import wrappers
 
 from pytrick.envs._games import GameSpec
 from pytrick.envs.gym import ResetNeededError
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
 __all__ = ["TrickAECEnv", "make_env"]
 
@@ -47,12 +48,12 @@ class TrickAECEnv(AECEnv):  # type: ignore[misc]
                  rules: Any = None, render_mode: str | None = None) -> None:
         super().__init__()
         if episode not in _EPISODES:
-            raise ValueError(f"episode must be 'deal' or 'game', not {episode!r}")
+            raise InvalidArgumentError(f"episode must be 'deal' or 'game', not {episode!r}")
         if max_cycles is not None and (isinstance(max_cycles, bool)
                                        or not isinstance(max_cycles, int) or max_cycles < 1):
-            raise ValueError(f"max_cycles must be None or an int >= 1, not {max_cycles!r}")
+            raise InvalidArgumentError(f"max_cycles must be None or an int >= 1, not {max_cycles!r}")
         if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+            raise InvalidArgumentError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         spec = self.game_spec
         self.episode = episode
         self.max_cycles = max_cycles
@@ -127,7 +128,7 @@ class TrickAECEnv(AECEnv):  # type: ignore[misc]
             return
         spec = self.game_spec
         if action is None:
-            raise ValueError(f"{agent} is to move: give an action, not None")
+            raise ArgumentTypeError(f"{agent} is to move: give an action, not None")
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
         spec.apply(self._deal, int(action))

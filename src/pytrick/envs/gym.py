@@ -47,7 +47,8 @@ import trickcore
 from pytrick.envs._games import SPIDGE, SPITZER, GameSpec
 from pytrick.spidge import SpidgeRules
 from pytrick.spitzer import SpitzerRules
-from trickcore.errors import PytrickError
+from trickcore._arguments import check_range
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
 
 if TYPE_CHECKING:
     from trickcore import _vector as _lanes
@@ -97,11 +98,9 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
     def __init__(self, seat: int = 0, opponents: Any = "random", rules: Any = None,
                  illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
         spec = self.game_spec
-        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)) \
-                or not 0 <= seat < spec.agents:
-            raise ValueError(f"seat must be an int in 0..{spec.agents - 1}, not {seat!r}")
+        seat = check_range(seat, "seat", 0, spec.agents - 1, f"seats are 0 to {spec.agents - 1}")
         if render_mode not in (None, "ansi", "human"):
-            raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
+            raise InvalidArgumentError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         self.seat = int(seat)
         self.rules = rules
         self.illegal_reward = float(illegal_reward)
@@ -116,8 +115,8 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
         if isinstance(opponents, str):
             self.game_spec.default_bot(opponents, None)  # raises for an unknown name
         elif isinstance(opponents, Sequence) and len(opponents) != self.game_spec.agents - 1:
-            raise ValueError(f"opponents: give {self.game_spec.agents - 1} bots, one per other "
-                             f"seat, not {len(opponents)}")
+            raise InvalidArgumentError(f"opponents: give {self.game_spec.agents - 1} bots, "
+                                       f"one per other seat, not {len(opponents)}")
 
     def _make_bots(self) -> dict[int, Any]:
         others = [s for s in range(self.game_spec.agents) if s != self.seat]
@@ -240,7 +239,7 @@ class _TrickVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         """Deal a new deal in every lane; *seed* (an int) restarts the lanes'
         generators, so the same seed gives the same deals and opponents' moves."""
         if isinstance(seed, list):
-            raise ValueError("seed: give one int for all lanes (lane i draws from seed and i)")
+            raise ArgumentTypeError("seed: give one int for all lanes (lane i draws from seed and i)")
         if seed is not None or self._lanes is None:
             super().reset(seed=seed)
             self._lanes = self._new_lanes(int(self.np_random.integers(2**63)))

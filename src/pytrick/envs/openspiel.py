@@ -48,6 +48,7 @@ from pytrick.spitzer import SpitzerDeal
 from trickcore import spidge as core_spidge
 from trickcore import spitzer as core_spitzer
 from trickcore.card import Card
+from trickcore.errors import InvalidArgumentError, PytrickError
 
 __all__ = ["SpidgeGame", "SpitzerGame", "register"]
 
@@ -178,7 +179,7 @@ class _TrickGame(pyspiel.Game):
         super().__init__(game_type, info, params or {})
         dealer = int(self.get_parameters()["dealer"])
         if not 0 <= dealer < self.rules.players:
-            raise ValueError(f"dealer must be 0..{self.rules.players - 1}, not {dealer}")
+            raise InvalidArgumentError(f"dealer must be 0..{self.rules.players - 1}, not {dealer}")
         self.dealer = dealer
 
     def new_initial_state(self) -> _TrickState:
@@ -247,7 +248,7 @@ class _TrickState(pyspiel.State):
         those consistent with *player_id*'s information (same moves, same
         information state); *probability_sampler()* seeds the draw."""
         if self._deal is None:
-            raise ValueError("resample_from_infostate: the cards are still being dealt")
+            raise PytrickError("resample_from_infostate: the cards are still being dealt")
         seed = int(probability_sampler() * 2**53)
         world = sample_deals(self._deal.observation(player_id), 1, seed=seed)[0]
         state: _TrickState = self.get_game().new_initial_state()
@@ -272,13 +273,13 @@ class _Observer:
 
     def __init__(self, game: _TrickGame, iig_obs_type: Any, params: Any) -> None:
         if params:
-            raise ValueError(f"observation parameters are not supported, got {params}")
+            raise InvalidArgumentError(f"observation parameters are not supported, got {params}")
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER \
                 or not iig_obs_type.public_info:
-            raise ValueError("only the player's own observation (public and private "
-                             "information) is provided")
+            raise InvalidArgumentError("only the player's own observation (public and "
+                                       "private information) is provided")
         spec = game.rules.spec
         self._spec = spec
         self._rules = game.rules

@@ -36,6 +36,7 @@ from pytrick.inference.constraints import (
 from pytrick.spidge import Hand, SpidgeDeal, SpidgeObservation
 from pytrick.spitzer import SpitzerDeal, SpitzerObservation
 from trickcore import CardSet
+from trickcore.errors import ArgumentTypeError
 
 __all__ = [
     "Alternative",
@@ -59,7 +60,7 @@ def _game(observation: object) -> Any:
         from pytrick.inference import spidge
 
         return spidge
-    raise TypeError(
+    raise ArgumentTypeError(
         f"expected a SpitzerObservation or SpidgeObservation (deal.observation(seat)), "
         f"not {type(observation).__name__}"
     )

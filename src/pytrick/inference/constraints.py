@@ -26,7 +26,7 @@ import trickcore
 from trickcore import CardSet
 from trickcore._arguments import check_count, check_seed
 from trickcore._reference import _sampling as _reference_sampling
-from trickcore.errors import PytrickError
+from trickcore.errors import InvalidArgumentError, PytrickError
 
 __all__ = ["Alternative", "Fact", "HiddenConstraints", "SamplerBackend"]
 
@@ -56,7 +56,7 @@ def _sampler(backend: SamplerBackend) -> _Sampler:
         from trickcore import _sampling
 
         return _sampling
-    raise ValueError(f"unknown sampler backend {backend!r}: choose 'cython', 'python' or None")
+    raise InvalidArgumentError(f"unknown sampler backend {backend!r}: choose 'cython', 'python' or None")
 
 
 def _popcount(mask: int) -> int:
