@@ -214,6 +214,16 @@ def solve_many(deals: Iterable[Deal], *, objective: Objective | None = None,
     return [_solution(r, chosen) for r in raw]
 
 
+def after_announcement(deal: SpitzerDeal, code: Announcement | int) -> SpitzerDeal:
+    """A copy of *deal* (in its auction) after *code* is announced and every
+    later seat passes: the position whose solve values that announcement."""
+    world = deal.copy()
+    world.announce(code)
+    while world.legal_announcements:
+        world.announce(Announcement.PASS)
+    return world
+
+
 def solve_announcements(deal: SpitzerDeal, *, objective: Literal["score", "points"] = "score",
                         threads: int = 1) -> dict[Announcement, int]:
     """The double-dummy value of each legal announcement of the seat to speak,
@@ -240,13 +250,7 @@ def solve_announcements(deal: SpitzerDeal, *, objective: Literal["score", "point
         raise InvalidArgumentError(
             "solve_announcements needs a deal in its auction: the announcements are over")
     speaker = deal.to_move
-    worlds = []
-    for code in codes:
-        world = deal.copy()
-        world.announce(code)
-        while world.legal_announcements:
-            world.announce(Announcement.PASS)
-        worlds.append(world)
+    worlds = [after_announcement(deal, code) for code in codes]
     solutions = _core.solve_spitzer_many(worlds, _SPITZER[objective], threads, False)
     values: dict[Announcement, int] = {}
     for code, world, (value, _moves, _pv) in zip(codes, worlds, solutions, strict=True):

@@ -248,6 +248,7 @@ class PIMCBot(PIMCSearch):
         """The announcement (or PASS) with the best mean double-dummy score
         over the sampled worlds, the later seats passing."""
         from pytrick.search import solve_many
+        from pytrick.search.double_dummy import after_announcement
 
         legal = sorted(observation.legal_announcements, key=lambda code: code != Announcement.PASS)
         if len(legal) == 1:
@@ -255,14 +256,7 @@ class PIMCBot(PIMCSearch):
         seat = observation.seat
 
         def evaluate(worlds: Sequence[SpitzerDeal]) -> list[list[float]]:
-            after = []
-            for world in worlds:
-                for code in legal:
-                    continued = world.copy()
-                    continued.announce(code)
-                    while continued.legal_announcements:
-                        continued.announce(Announcement.PASS)
-                    after.append(continued)
+            after = [after_announcement(world, code) for world in worlds for code in legal]
             solutions = solve_many(after, objective="score")
             values: list[list[float]] = []
             for w in range(len(worlds)):
