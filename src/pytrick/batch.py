@@ -31,7 +31,6 @@ observation tensors (see :mod:`pytrick.tensors`), all as numpy arrays.
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import operator
 import secrets
 import sys
@@ -52,8 +51,7 @@ from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 if TYPE_CHECKING:
     from trickcore import _batch as _core
 else:
-    _core = importlib.import_module(
-        "trickcore._batch" if trickcore.BACKEND == "cython" else "trickcore._reference._batch")
+    _core = trickcore._modules["_batch"]  # the chosen backend's
 
 __all__ = [
     "SPIDGE_ACTIONS",

@@ -21,7 +21,6 @@ deals differing only in cards hidden from the observer give the same tensor.
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import numpy as np
@@ -34,8 +33,7 @@ from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 if TYPE_CHECKING:
     from trickcore import _observe as _core
 else:
-    _core = importlib.import_module(
-        "trickcore._observe" if trickcore.BACKEND == "cython" else "trickcore._reference._observe")
+    _core = trickcore._modules["_observe"]  # the chosen backend's
 
 __all__ = ["OBS_SIZE", "OBS_VERSION", "Plane", "encode_observation", "layout", "plane"]
 

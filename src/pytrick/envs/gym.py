@@ -32,7 +32,6 @@ opponents playing uniformly random legal moves there too:
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -53,8 +52,7 @@ from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickErr
 if TYPE_CHECKING:
     from trickcore import _vector as _lanes
 else:
-    _lanes = importlib.import_module(
-        "trickcore._vector" if trickcore.BACKEND == "cython" else "trickcore._reference._vector")
+    _lanes = trickcore._modules["_vector"]  # the chosen backend's
 
 __all__ = [
     "ResetNeededError",

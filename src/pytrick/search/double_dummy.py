@@ -38,7 +38,6 @@ True
 from __future__ import annotations
 
 import dataclasses
-import importlib
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Literal
 
@@ -52,8 +51,7 @@ from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 if TYPE_CHECKING:
     from trickcore import _solve as _core
 else:
-    _core = importlib.import_module(
-        "trickcore._solve" if trickcore.BACKEND == "cython" else "trickcore._reference._solve")
+    _core = trickcore._modules["_solve"]  # the chosen backend's
 
 __all__ = ["Objective", "Solution", "solve", "solve_announcements", "solve_many"]
 

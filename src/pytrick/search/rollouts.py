@@ -26,7 +26,6 @@ numbers), so the comparison between moves is less noisy:
 
 from __future__ import annotations
 
-import importlib
 import secrets
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, overload
@@ -45,9 +44,7 @@ from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 if TYPE_CHECKING:
     from trickcore import _rollouts as _core
 else:
-    _core = importlib.import_module(
-        "trickcore._rollouts" if trickcore.BACKEND == "cython" else "trickcore._reference._rollouts"
-    )
+    _core = trickcore._modules["_rollouts"]  # the chosen backend's
 
 __all__ = ["rollouts", "rollouts_many"]
 
