@@ -55,10 +55,10 @@ if "cython" not in trickcore.available_backends():  # pragma: no cover - CI buil
 
 COMPILED, REFERENCE = trickcore.load_backend("cython"), trickcore.load_backend("python")
 # A run of the machine is a whole sequence of steps: a few runs per test session
-# (each ~0.5 s), many more with PYTRICK_FUZZ_EXAMPLES for a campaign.  The few
-# runs are the same every time (derandomized), so the check of what they reach
-# cannot flake; a campaign draws afresh.
-CAMPAIGN = "PYTRICK_FUZZ_EXAMPLES" in os.environ
+# (each ~0.5 s), more with PYTRICK_FUZZ_EXAMPLES.  Runs are the same every time
+# (derandomized), so the check of what they reach cannot flake; a campaign
+# draws afresh with PYTRICK_FUZZ_RANDOM=1.
+CAMPAIGN = "PYTRICK_FUZZ_RANDOM" in os.environ
 EXAMPLES = max(int(os.environ.get("PYTRICK_FUZZ_EXAMPLES", "60")) // 6, 4)
 MACHINE = settings(max_examples=EXAMPLES, stateful_step_count=30, deadline=None,
                    derandomize=not CAMPAIGN,
