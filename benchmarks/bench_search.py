@@ -9,7 +9,9 @@ are solved for each of the three players ("most"), from the first lead with
 ``--spidge-left 52`` (slow: the goal is far off) and by default with 36
 cards left (after four random tricks).  Three measures side by side: the value alone, the value
 of every legal card (``solve(deal, pv=False)``), and the same with the
-principal variation (``solve(deal)``).  Times are per deal: median and 95th
+principal variation (``solve(deal)``), and the PIMC bot's solve: the score
+(``objective="score"``) of every legal card, from the first lead and from
+the second trick (after a random first trick).  Times are per deal: median and 95th
 percentile, the median and largest number of positions visited, and the
 mean time per position.  A second table switches the search's techniques
 off one at a time, and all together (the search as it was before them), on
@@ -46,6 +48,19 @@ def spidge_deal(seed: int, backend: dict[str, Any] = COMPILED) -> Any:
     return spidge_state(backend["_spidge"], seed)
 
 
+def spitzer_second_trick(seed: int) -> Any:
+    """A Spitzer deal after a random first trick."""
+    state = spitzer_deal(seed)
+    rng = random.Random(seed)
+    for _ in range(4):
+        state.play(rng.choice(sorted(state.legal_moves)))
+    return state
+
+
+# The objective codes of the compiled solver.
+POINTS, SCORE = 0, 1
+
+
 def timed(run: Callable[..., Any], *args: Any) -> tuple[float, Any]:
     """(seconds, result) of one call."""
     start = time.perf_counter()
@@ -77,10 +92,16 @@ def techniques(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
     solve = COMPILED["_solve"]
     flags: dict[str, int] = solve._TECHNIQUES
     spitzer_runs = [("all techniques", 0)] + [(f"without {name}", flag) for name, flag in flags.items()]
+    spitzer_runs.append(("without killers and column guess", flags["killer moves"] | flags["column guess"]))
     spitzer_runs.append(("without any (the search before them)", sum(flags.values())))
-    positions = [(spitzer_deal(seed), (0, 0)) for seed in range(n_spitzer)]
+    positions = [(spitzer_deal(seed), (POINTS, 0)) for seed in range(n_spitzer)]
     print_ablation(f"Spitzer, card points, value only, from the first lead ({n_spitzer} deals): "
                    "what each technique buys", spitzer_runs, positions)
+    positions = [(deal(seed), (SCORE, 0)) for seed in range(n_spitzer)
+                 for deal in (spitzer_deal, spitzer_second_trick)]
+    print_ablation(f"Spitzer, score, every legal card (the PIMC bot's solve), from the first lead and "
+                   f"from the second trick ({n_spitzer} deals each): what each technique buys",
+                   spitzer_runs, positions, every_card=True)
     spidge_flags = [flags[name] for name in SPIDGE_TECHNIQUES]
     spidge_runs = [("all techniques", 0)] + [(f"without {name}", flags[name]) for name in SPIDGE_TECHNIQUES]
     spidge_runs.append(("without either", sum(spidge_flags)))
@@ -90,13 +111,14 @@ def techniques(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
                    "what each technique buys", spidge_runs, positions)
 
 
-def print_ablation(title: str, runs: list[tuple[str, int]], positions: list[tuple[Any, tuple[int, int]]]) -> None:
+def print_ablation(title: str, runs: list[tuple[str, int]], positions: list[tuple[Any, tuple[int, int]]],
+                   every_card: bool = False) -> None:
     solve = COMPILED["_solve"]
     times: dict[str, list[float]] = {name: [] for name, _ in runs}
     nodes: dict[str, list[int]] = {name: [] for name, _ in runs}
     for state, (first, second) in positions:  # interleaved: load changes hit every variant alike
         for name, disabled in runs:
-            seconds, (_value, count) = timed(solve._nodes, state, first, second, disabled)
+            seconds, (_value, count) = timed(solve._nodes, state, first, second, disabled, every_card)
             times[name].append(seconds)
             nodes[name].append(count)
     print(f"\n{title}")
@@ -124,7 +146,7 @@ def whole_deals(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
     with_pv: list[float] = []
     for seed in range(n_spitzer):
         state = spitzer_deal(seed)
-        seconds, (_value, count) = timed(solve._nodes, state, 0)
+        seconds, (_value, count) = timed(solve._nodes, state, POINTS)
         value.append(seconds)
         nodes.append(count)
         moves.append(timed(solve.solve_spitzer, state, 0, False)[0])
@@ -132,6 +154,17 @@ def whole_deals(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
     print_times(f"Spitzer, card points, from the first lead ({n_spitzer} deals; goal: median <= 1 ms)", [
         ("value", value, nodes), ("value + every card", moves, []),
         ("value + every card + PV", with_pv, [])])
+    rows = []
+    for name, deal in (("score, every card, first lead", spitzer_deal),
+                       ("score, every card, second trick", spitzer_second_trick)):
+        times: list[float] = []
+        counts: list[int] = []
+        for seed in range(n_spitzer):
+            seconds, (_value, count) = timed(solve._nodes, deal(seed), SCORE, 0, 0, True)
+            times.append(seconds)
+            counts.append(count)
+        rows.append((name, times, counts))
+    print_times(f"Spitzer, the PIMC bot's solve ({n_spitzer} deals)", rows)
     value, nodes, moves = [], [], []
     for seed in range(n_spidge):
         state = spidge_position(seed, spidge_left)

@@ -76,10 +76,13 @@ cdef enum:
     _LAST_TRICK = 4         # the last trick evaluated without search
     _BISECTION = 8          # bisection after two MTD(f) steps (off: MTD(f) only)
     _ONE_SLOT = 16          # off: two slots a position in the table, the deeper kept
+    _KILLERS = 32           # a sibling's refutation tried second (Spitzer)
+    _COLUMN_GUESS = 64      # score: the search starts at the last column found
 
 _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
               "last trick": _LAST_TRICK, "bisection": _BISECTION,
-               "two-slot table": _ONE_SLOT}
+               "two-slot table": _ONE_SLOT, "killer moves": _KILLERS,
+               "column guess": _COLUMN_GUESS}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -177,6 +180,17 @@ cdef inline void _first(int* moves, int n, int move) noexcept nogil:
             for j in range(i, 0, -1):
                 moves[j] = moves[j - 1]
             moves[0] = move
+            return
+
+
+cdef inline void _second(int* moves, int n, int move) noexcept nogil:
+    """Move *move* (if present after the first) to the second place."""
+    cdef int i, j
+    for i in range(2, n):
+        if moves[i] == move:
+            for j in range(i, 1, -1):
+                moves[j] = moves[j - 1]
+            moves[1] = move
             return
 
 
@@ -473,6 +487,10 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
     nm = _z_moves(d, spitzer_legal(d), pos, seat, side, moves)
     if tt_move >= 0:
         _first(moves, nm, tt_move)
+    # The card that refuted a sibling goes second: first it costs more than
+    # it saves (the ordering's or the table's first guess is usually right).
+    if nm > 2 and s.killer[n] != 0xFF and not s.disabled & _KILLERS:
+        _second(moves, nm, s.killer[n])
     best = -_INF if maximise else _INF
     for i in range(nm):
         a = moves[i]
@@ -502,6 +520,7 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
                 if best < beta:
                     beta = best
         if alpha >= beta:
+            s.killer[n] = <uint8_t>a
             break
     if use_tt:
         _store(s, e, key, extra, best, alpha0, beta0, hi, best_move, n)
@@ -536,11 +555,22 @@ cdef inline bint _z_reaches(tc_solver* s, SpitzerDeal* d, int side, int target) 
     return _z_search(s, d, side, target - 1, target) >= target
 
 
+cdef bint _z_reaches_column(tc_solver* s, SpitzerDeal* d, int side, int done,
+                            int column) noexcept nogil:
+    """Can the maximising seats force scoring *column* (1..5) or better: a
+    trick, 31, 61 or 90 card points, every trick?"""
+    if column == 1 or column == 5:
+        s.measure = _MEASURE_TRICKS
+        return _z_reaches(s, d, side, (1 if column == 1 else 8) - _z_counted(s, d, side, done))
+    s.measure = _MEASURE_POINTS
+    return _z_reaches(s, d, side, (31 if column == 2 else 61 if column == 3 else 90)
+                      - _z_counted(s, d, side, done))
+
+
 cdef int _z_value(tc_solver* s, SpitzerDeal* d, int objective) noexcept nogil:
     """The exact value of *d* (a working copy) for *objective*."""
-    cdef int side = _z_side(s, d), done = d.n_played >> 2, k, column, points, tricks
+    cdef int side = _z_side(s, d), done = d.n_played >> 2, k, column
     cdef int current = 0, hi, taken
-    cdef int thresholds[3]
     for k in range(d.n_played & 3):
         current += Z_POINTS[d.plays[d.n_played - 1 - k]]
     if objective == SOLVE_POINTS:
@@ -551,24 +581,19 @@ cdef int _z_value(tc_solver* s, SpitzerDeal* d, int objective) noexcept nogil:
         return taken + _z_mtdf(s, d, side, 0, hi, s.guess - taken if s.guess >= 0 else hi // 2)
     # The score is a step function of the side's points and tricks, rising
     # with the scoring column: find the highest column the side can force.
-    s.measure = _MEASURE_TRICKS
-    tricks = _z_counted(s, d, side, done)
-    column = 0
-    if tricks > 0 or _z_reaches(s, d, side, 1):
+    # Columns are tested from the last one found (a sibling's), upwards
+    # while reached, else downwards: the tests far from the answer are skipped.
+    column = s.guess_column
+    if column < 1 or s.disabled & _COLUMN_GUESS:
         column = 1
-        s.measure = _MEASURE_POINTS
-        points = _z_counted(s, d, side, done)
-        thresholds[0] = 31
-        thresholds[1] = 61
-        thresholds[2] = 90
-        for k in range(3):
-            if not _z_reaches(s, d, side, thresholds[k] - points):
-                break
-            column = 2 + k
-        if column == 4:
-            s.measure = _MEASURE_TRICKS
-            if _z_reaches(s, d, side, 8 - tricks):
-                column = 5
+    if _z_reaches_column(s, d, side, done, column):
+        while column < 5 and _z_reaches_column(s, d, side, done, column + 1):
+            column += 1
+    else:
+        column -= 1
+        while column > 0 and not _z_reaches_column(s, d, side, done, column):
+            column -= 1
+    s.guess_column = column
     return SPITZER_SCORING[spitzer_game_type(d)][column]
 
 
@@ -581,6 +606,8 @@ cdef void _z_setup(tc_solver* s, const SpitzerDeal* d) noexcept nogil:
     s.count_side = spitzer_declarers(d)
     s.max_side = s.count_side
     s.guess = -1
+    s.guess_column = -1
+    memset(s.killer, 0xFF, sizeof(s.killer))
 
 
 cdef int spitzer_solve(tc_solver* s, const SpitzerDeal* d, int objective) noexcept nogil:
@@ -1141,23 +1168,31 @@ def solve_spidge_many(states, hands, objective=SOLVE_MOST, threads=1, pv=True):
     return results
 
 
-def _nodes(state, hand_or_objective=0, objective=0, disabled=0):
-    """(value, positions visited) of a value-only solve, with the techniques
-    of *disabled* (_TECHNIQUES values) switched off (for the benchmark and tuning)."""
+def _nodes(state, hand_or_objective=0, objective=0, disabled=0, every_card=False):
+    """(value, positions visited) of a value-only solve -- or, with
+    *every_card*, of the value of every legal card (``solve(..., pv=False)``)
+    -- with the techniques of *disabled* (_TECHNIQUES values) switched off
+    (for the benchmark and tuning)."""
     cdef _Solver solver = _thread_solver()
     cdef uint64_t before = solver.s.nodes
     cdef SpitzerState z
     cdef SpidgeState g
     cdef int value
+    cdef int values[54]
     solver.s.disabled = disabled
     try:
         if isinstance(state, SpitzerState):
             z = _spitzer_state(state)
-            value = spitzer_solve(solver.s, &z.deal, hand_or_objective)
+            if every_card:
+                value = spitzer_solve_moves(solver.s, &z.deal, hand_or_objective, values)
+            else:
+                value = spitzer_solve(solver.s, &z.deal, hand_or_objective)
         else:
             g = _spidge_state(state)
-            value = spidge_solve(solver.s, &g.s, hand_or_objective, objective)
+            if every_card:
+                value = spidge_solve_moves(solver.s, &g.s, hand_or_objective, objective, values)
+            else:
+                value = spidge_solve(solver.s, &g.s, hand_or_objective, objective)
     finally:
         solver.s.disabled = 0
     return value, solver.s.nodes - before
-
