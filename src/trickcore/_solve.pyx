@@ -205,6 +205,7 @@ cdef int Z_ORDER[5][14]
 cdef int Z_ORDER_N[5]
 cdef int Z_BYTE_POINTS[256]   # card points of one printed suit's byte of a dense mask
 cdef uint32_t Z_ABOVE[32]     # the cards of the same effective suit that beat a card
+cdef uint32_t Z_SUIT_MASK[5]  # the cards of each effective suit
 cdef int Z_POINT_CLASS[32]    # 0..5: the card's points among 0, 2, 3, 4, 10, 11
 cdef int Z_KEY_WORD[5]        # where each effective suit starts in the table key
 cdef int Z_KEY_SHIFT[5]
@@ -224,6 +225,7 @@ def _fill_spitzer_tables():
             Z_ORDER[s][k] = a
             Z_ABOVE[a] = sum(1 << b for b in ordered[:k])
         Z_ORDER_N[s] = len(ordered)
+        Z_SUIT_MASK[s] = sum(1 << b for b in ordered)
     for a in range(32):
         Z_POINT_CLASS[a] = (0, 2, 3, 4, 10, 11).index(Z_POINTS[a])
     for s, (k, b) in enumerate(((0, 0), (0, 0), (0, 30), (1, 0), (2, 0))):
@@ -353,6 +355,7 @@ cdef int _z_moves(const SpitzerDeal* d, uint32_t legal, int pos, int seat, int s
     cdef int scores[8]
     cdef int sc
     cdef bint top
+    cdef uint32_t rest
     for k in range(pos):
         a = d.plays[d.n_played - pos + k]
         alive |= (<uint32_t>1) << a
@@ -363,13 +366,18 @@ cdef int _z_moves(const SpitzerDeal* d, uint32_t legal, int pos, int seat, int s
         winner = (seat - pos + winner) & 3
         mine = ((side >> winner) & 1) == ((side >> seat) & 1)
     for suit in range(5):
+        # Only the suits with legal cards, down to the lowest legal card.
+        rest = legal & Z_SUIT_MASK[suit]
         prev = -1
         top = True
-        for k in range(Z_ORDER_N[suit]):
+        k = 0
+        while rest:
             a = Z_ORDER[suit][k]
+            k += 1
             if not (alive >> a) & 1:
                 continue
             if (legal >> a) & 1:
+                rest &= ~((<uint32_t>1) << a)
                 if prev >= 0 and Z_POINTS[prev] == Z_POINTS[a]:
                     prev = a
                     continue
