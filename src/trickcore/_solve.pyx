@@ -78,11 +78,13 @@ cdef enum:
     _ONE_SLOT = 16          # off: two slots a position in the table, the deeper kept
     _KILLERS = 32           # a sibling's refutation tried second (Spitzer)
     _COLUMN_GUESS = 64      # score: the search starts at the last column found
+    _SUIT_SKIP = 128        # Spitzer moves: only the suits with legal cards scanned
 
 _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
               "last trick": _LAST_TRICK, "bisection": _BISECTION,
                "two-slot table": _ONE_SLOT, "killer moves": _KILLERS,
-               "column guess": _COLUMN_GUESS}
+               "column guess": _COLUMN_GUESS,
+               "suit skip": _SUIT_SKIP}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -347,7 +349,7 @@ cdef int _z_caller_has_led(const SpitzerDeal* d) noexcept nogil:
     return 0
 
 
-cdef int _z_moves(const SpitzerDeal* d, uint32_t legal, int pos, int seat, int side,
+cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, int seat, int side,
                   int* out) noexcept nogil:
     """The legal moves of *seat*, one per class of equivalent cards, best guesses first."""
     cdef uint32_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
@@ -355,7 +357,7 @@ cdef int _z_moves(const SpitzerDeal* d, uint32_t legal, int pos, int seat, int s
     cdef int scores[8]
     cdef int sc
     cdef bint top
-    cdef uint32_t rest
+    cdef uint32_t rest, scan = legal if not s.disabled & _SUIT_SKIP else 0xFFFFFFFF
     for k in range(pos):
         a = d.plays[d.n_played - pos + k]
         alive |= (<uint32_t>1) << a
@@ -367,17 +369,17 @@ cdef int _z_moves(const SpitzerDeal* d, uint32_t legal, int pos, int seat, int s
         mine = ((side >> winner) & 1) == ((side >> seat) & 1)
     for suit in range(5):
         # Only the suits with legal cards, down to the lowest legal card.
-        rest = legal & Z_SUIT_MASK[suit]
+        rest = scan & Z_SUIT_MASK[suit]
         prev = -1
         top = True
         k = 0
         while rest:
             a = Z_ORDER[suit][k]
             k += 1
+            rest &= ~((<uint32_t>1) << a)
             if not (alive >> a) & 1:
                 continue
             if (legal >> a) & 1:
-                rest &= ~((<uint32_t>1) << a)
                 if prev >= 0 and Z_POINTS[prev] == Z_POINTS[a]:
                     prev = a
                     continue
@@ -492,7 +494,7 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
     beta0 = beta
     seat = (spitzer_leader(d, n >> 2) + pos) & 3
     maximise = (side >> seat) & 1
-    nm = _z_moves(d, spitzer_legal(d), pos, seat, side, moves)
+    nm = _z_moves(s, d, spitzer_legal(d), pos, seat, side, moves)
     if tt_move >= 0:
         _first(moves, nm, tt_move)
     # The card that refuted a sibling goes second: first it costs more than
@@ -636,7 +638,7 @@ cdef int spitzer_solve_moves(tc_solver* s, const SpitzerDeal* d, int objective,
     maximise = (side >> seat) & 1
     for a in range(32):
         values[a] = SOLVE_NOT_LEGAL
-    nm = _z_moves(&work, legal, pos, seat, side, moves)
+    nm = _z_moves(s, &work, legal, pos, seat, side, moves)
     best = -_INF if maximise else _INF
     for i in range(nm):
         spitzer_play(&work, moves[i])
@@ -1008,7 +1010,7 @@ cdef int _z_pv(tc_solver* s, SpitzerDeal* d, int objective, int value, uint8_t* 
     while d.n_played < 32:
         side = _z_side(s, d)
         seat = spitzer_to_move(d)
-        nm = _z_moves(d, spitzer_legal(d), d.n_played & 3, seat, side, moves)
+        nm = _z_moves(s, d, spitzer_legal(d), d.n_played & 3, seat, side, moves)
         for i in range(nm):
             spitzer_play(d, moves[i])
             v = _z_value(s, d, objective)
