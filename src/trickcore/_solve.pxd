@@ -44,9 +44,6 @@ ctypedef struct tc_solver:
     int options
     int guess               # first guess of the value, for MTD(f)
     int disabled            # techniques switched off (benchmark only; 0 normally)
-    # Killer moves (Spitzer): by cards played, the card that last refuted a
-    # position there (a cutoff), tried second in its siblings; 0xFF none.
-    uint8_t killer[32]
     int guess_column        # SOLVE_SCORE: the last scoring column found (-1 none)
 
 # A solver with a table of 2**bits entries (48 bytes each), or NULL when the

@@ -8,8 +8,9 @@ the rule state beside it, equivalent-card reduction (cards of one hand that
 no other live card separates, and that are worth the same points, are one
 move), move ordering, the remaining-points and sure-trump bounds, the last
 Spitzer trick evaluated without search, and null-window searches on the
-value (MTD(f) steps, then bisection).  docs/performance.rst measures what
-each buys.  The naive twin is ``trickcore._reference._solve`` (plain
+value (MTD(f) steps, then bisection; for the Spitzer score, the scoring
+columns tested from the last one found).  docs/performance.rst measures
+what each buys.  The naive twin is ``trickcore._reference._solve`` (plain
 minimax); both give the same values, card by card.
 
 Values (docs/solving.rst says the same for users):
@@ -76,14 +77,12 @@ cdef enum:
     _LAST_TRICK = 4         # the last trick evaluated without search
     _BISECTION = 8          # bisection after two MTD(f) steps (off: MTD(f) only)
     _ONE_SLOT = 16          # off: two slots a position in the table, the deeper kept
-    _KILLERS = 32           # a sibling's refutation tried second (Spitzer)
-    _COLUMN_GUESS = 64      # score: the search starts at the last column found
-    _SUIT_SKIP = 128        # Spitzer moves: only the suits with legal cards scanned
+    _COLUMN_GUESS = 32      # Spitzer score: the columns tested from the last one found
+    _SUIT_SKIP = 64         # Spitzer moves: only the suits with legal cards scanned
 
 _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
               "last trick": _LAST_TRICK, "bisection": _BISECTION,
-               "two-slot table": _ONE_SLOT, "killer moves": _KILLERS,
-               "column guess": _COLUMN_GUESS,
+               "two-slot table": _ONE_SLOT, "column guess": _COLUMN_GUESS,
                "suit skip": _SUIT_SKIP}
 
 # -- the transposition table -----------------------------------------------------
@@ -182,17 +181,6 @@ cdef inline void _first(int* moves, int n, int move) noexcept nogil:
             for j in range(i, 0, -1):
                 moves[j] = moves[j - 1]
             moves[0] = move
-            return
-
-
-cdef inline void _second(int* moves, int n, int move) noexcept nogil:
-    """Move *move* (if present after the first) to the second place."""
-    cdef int i, j
-    for i in range(2, n):
-        if moves[i] == move:
-            for j in range(i, 1, -1):
-                moves[j] = moves[j - 1]
-            moves[1] = move
             return
 
 
@@ -497,10 +485,6 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
     nm = _z_moves(s, d, spitzer_legal(d), pos, seat, side, moves)
     if tt_move >= 0:
         _first(moves, nm, tt_move)
-    # The card that refuted a sibling goes second: first it costs more than
-    # it saves (the ordering's or the table's first guess is usually right).
-    if nm > 2 and s.killer[n] != 0xFF and not s.disabled & _KILLERS:
-        _second(moves, nm, s.killer[n])
     best = -_INF if maximise else _INF
     for i in range(nm):
         a = moves[i]
@@ -530,7 +514,6 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
                 if best < beta:
                     beta = best
         if alpha >= beta:
-            s.killer[n] = <uint8_t>a
             break
     if use_tt:
         _store(s, e, key, extra, best, alpha0, beta0, hi, best_move, n)
@@ -617,7 +600,6 @@ cdef void _z_setup(tc_solver* s, const SpitzerDeal* d) noexcept nogil:
     s.max_side = s.count_side
     s.guess = -1
     s.guess_column = -1
-    memset(s.killer, 0xFF, sizeof(s.killer))
 
 
 cdef int spitzer_solve(tc_solver* s, const SpitzerDeal* d, int objective) noexcept nogil:
