@@ -84,7 +84,7 @@ def print_times(title: str, rows: list[tuple[str, list[float], list[int]]]) -> N
 
 
 # The techniques that also act in the Spidge search.
-SPIDGE_TECHNIQUES = ("sure trumps", "two-slot table")
+SPIDGE_TECHNIQUES = ("sure trumps", "two-slot table", "suit skip")
 
 
 def techniques(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
@@ -104,7 +104,7 @@ def techniques(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
                    spitzer_runs, positions, every_card=True)
     spidge_flags = [flags[name] for name in SPIDGE_TECHNIQUES]
     spidge_runs = [("all techniques", 0)] + [(f"without {name}", flags[name]) for name in SPIDGE_TECHNIQUES]
-    spidge_runs.append(("without either", sum(spidge_flags)))
+    spidge_runs.append(("without any", sum(spidge_flags)))
     positions = [(spidge_position(seed, spidge_left), (hand, 0))
                  for seed in range(n_spidge) for hand in (0, 2, 3)]
     print_ablation(f"Spidge, most tricks, {spidge_left} cards left ({n_spidge} deals x 3 players): "

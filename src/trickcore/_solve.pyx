@@ -78,7 +78,7 @@ cdef enum:
     _BISECTION = 8          # bisection after two MTD(f) steps (off: MTD(f) only)
     _ONE_SLOT = 16          # off: two slots a position in the table, the deeper kept
     _COLUMN_GUESS = 32      # Spitzer score: the columns tested from the last one found
-    _SUIT_SKIP = 64         # Spitzer moves: only the suits with legal cards scanned
+    _SUIT_SKIP = 64         # move generators: only the suits with legal cards scanned
 
 _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
               "last trick": _LAST_TRICK, "bisection": _BISECTION,
@@ -676,7 +676,7 @@ cdef int _g_winner(const uint8_t* cards, int count) noexcept nogil:
     return best if best >= 0 else 0
 
 
-cdef int _g_moves(const spidge_state* d, mask_t legal, int pos, int hand, int side,
+cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, int hand, int side,
                   int* out) noexcept nogil:
     """The legal moves of *hand*, one per class of equivalent cards, best guesses first."""
     cdef mask_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
@@ -684,6 +684,7 @@ cdef int _g_moves(const spidge_state* d, mask_t legal, int pos, int hand, int si
     cdef bint mine = False, prev, top, wins
     cdef uint8_t trick[4]
     cdef int scores[16]
+    cdef mask_t rest, scan = legal if not s.disabled & _SUIT_SKIP else ~(<mask_t>0)
     for k in range(pos):
         trick[k] = d.history[d.n_played - pos + k]
         alive |= (<mask_t>1) << trick[k]
@@ -691,10 +692,15 @@ cdef int _g_moves(const spidge_state* d, mask_t legal, int pos, int hand, int si
         winner = (hand - pos + _g_winner(trick, pos)) & 3
         mine = ((side >> winner) & 1) == ((side >> hand) & 1)
     for suit in range(5):
+        # Only the suits with legal cards, down to the lowest legal card.
+        rest = scan & (SPIDGE_SUIT_MASK(suit) if suit < 4 else SPIDGE_JOKER_MASK)
         prev = False
         top = True
-        for k in range(13 if suit < 4 else 2):
+        k = 0
+        while rest:
             a = 13 * suit + 12 - k if suit < 4 else 53 - k
+            k += 1
+            rest &= ~((<mask_t>1) << a)
             if not (alive >> a) & 1:
                 continue
             if (legal >> a) & 1:
@@ -879,7 +885,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
     beta0 = beta
     hand = (d.leaders[trick] + pos) & 3
     maximise = (s.max_side >> hand) & 1
-    nm = _g_moves(d, spidge_legal(d), pos, hand, s.max_side, moves)
+    nm = _g_moves(s, d, spidge_legal(d), pos, hand, s.max_side, moves)
     if tt_move >= 0:
         _first(moves, nm, tt_move)
     best = -_INF if maximise else _INF
@@ -956,7 +962,7 @@ cdef int spidge_solve_moves(tc_solver* s, const spidge_state* d, int hand, int o
     maximise = (s.max_side >> mover) & 1
     for a in range(54):
         values[a] = SOLVE_NOT_LEGAL
-    nm = _g_moves(&work, legal, pos, mover, s.max_side, moves)
+    nm = _g_moves(s, &work, legal, pos, mover, s.max_side, moves)
     best = -_INF if maximise else _INF
     for i in range(nm):
         spidge_play(&work, moves[i])
@@ -1008,7 +1014,7 @@ cdef int _g_pv(tc_solver* s, spidge_state* d, int value, uint8_t* out) noexcept 
     cdef int moves[16]
     cdef int n = 0, nm, i, v
     while d.n_played < 52:
-        nm = _g_moves(d, spidge_legal(d), d.n_played & 3, spidge_to_move(d), s.max_side, moves)
+        nm = _g_moves(s, d, spidge_legal(d), d.n_played & 3, spidge_to_move(d), s.max_side, moves)
         for i in range(nm):
             spidge_play(d, moves[i])
             v = _g_value(s, d)
