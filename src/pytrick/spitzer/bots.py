@@ -200,12 +200,13 @@ class PIMCBot(PIMCSearch):
     *seconds* (default 0.2) is a time budget per decision: the worlds are
     solved in batches (one compiled call each, the GIL released) until they
     are all done or the budget is spent, and at least one world is always
-    solved.  A whole-deal solve takes around 0.1 s, so at the first
-    trick and in the auction only a few worlds fit; from the middle of the
-    deal on all 20 are solved well within it.  With ``seconds=None`` every
-    world is solved and the choice depends only on the observation and
-    *seed*; with a budget it also depends on how many worlds the clock
-    allowed (the worlds are the same, in the same order: fewer are used).
+    solved.  Solving every card of a world from the first lead takes about
+    8 ms at the median, so in the auction and the first trick some worlds
+    may not fit; from the second trick on all 20 are solved well within
+    it.  With ``seconds=None`` every world is solved and the choice
+    depends only on the observation and *seed*; with a budget it also
+    depends on how many worlds the clock allowed (the worlds are the same,
+    in the same order: fewer are used).
     A forced move is played at once.  :attr:`last_stats` holds
     ``(move, worlds solved, mean value)`` of each candidate of the last
     decision.
