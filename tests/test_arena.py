@@ -235,6 +235,26 @@ class CheatingBot:
         return Card("2C") if "2C" not in observation.legal_moves else Card("3C")
 
 
+class RaisingBot:
+    """A user's bot with a bug in its own code."""
+
+    def announce(self, observation: SpitzerObservation) -> Announcement:
+        return Announcement.PASS
+
+    def play(self, observation: SpitzerObservation | SpidgeObservation) -> Card:
+        raise ValueError("boom")
+
+
+class NotABot:
+    """No bot protocol at all."""
+
+
+class FailingConstructorBot(FirstLegalBot):
+    def __init__(self, depth: int = 1) -> None:
+        if depth < 1:
+            raise ValueError("depth must be 1 or more")
+
+
 def test_bots_by_import_path_and_options() -> None:
     specs = arena.parse_bots("test_arena:FirstLegalBot,ismcts[iterations=3, rollout=heuristic]")
     assert specs[1].kwargs == (("iterations", 3), ("rollout", "heuristic"))
@@ -253,6 +273,11 @@ def test_bots_by_import_path_and_options() -> None:
         ("test_arena:Missing,random", "has no 'Missing'"),
         ("ismcts[iterations],random", "must be name=value"),
         ("ismcts[iterations=3,random", "must end with"),
+        # A refused option value names the bot as well as the option.
+        (r"ismcts[iterations=abc],random", r"bot 'ismcts\[iterations=abc\]': iterations = 'abc'"),
+        (r"pimc[worlds=0],random", r"bot 'pimc\[worlds=0\]': invalid worlds 0"),
+        ("test_arena:FailingConstructorBot[depth=0],random", "ValueError: depth must be 1 or more"),
+        ("test_arena:NotABot,random", "a NotABot has no play method; a Spidge bot needs play"),
     ],
 )
 def test_bad_bot_names_are_reported(text: str, message: str) -> None:
@@ -263,6 +288,19 @@ def test_bad_bot_names_are_reported(text: str, message: str) -> None:
 def test_an_illegal_choice_names_the_bot() -> None:
     with pytest.raises(PytrickError, match="test_arena:CheatingBot"):
         arena.run_tournament("spidge", "test_arena:CheatingBot,random", 1, progress=False)
+
+
+def test_a_spitzer_bot_needs_announce_too() -> None:
+    with pytest.raises(InvalidArgumentError, match="a CheatingBot has no announce method"):
+        arena.run_tournament("spitzer", "test_arena:CheatingBot,random", 1, progress=False)
+
+
+@pytest.mark.parametrize(
+    ("game", "workers", "seat"), [("spitzer", 1, "in seat 0"), ("spidge", 1, r"\(player 0\)"), ("spidge", 2, r"\(player 0\)")]
+)
+def test_a_bot_that_raises_is_named_with_its_seat(game: arena.Game, workers: int, seat: str) -> None:
+    with pytest.raises(PytrickError, match=rf"^bot test_arena:RaisingBot {seat}: play\(\) raised ValueError: boom$"):
+        arena.run_tournament(game, "test_arena:RaisingBot,random", 2, workers=workers, progress=False)
 
 
 @pytest.mark.parametrize(("field", "value"), [("deals", 0), ("workers", 0), ("deals", True)])
@@ -297,6 +335,20 @@ def test_tournament_command_prints_the_table_and_saves(tmp_path: Path) -> None:
 def test_tournament_command_reports_a_bad_bot(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "spidge", "--bots", "zzz,random", "--quiet"], out=io.StringIO()) == 2
     assert "unknown bot 'zzz'" in capsys.readouterr().err
+
+
+def test_the_commands_report_a_failing_bot_without_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
+    bots = "test_arena:RaisingBot,random"
+    assert main(["tournament", "spitzer", "--bots", bots, "--deals", "1", "--quiet"], out=io.StringIO()) == 2
+    assert capsys.readouterr().err == (
+        "pytrick tournament: bot test_arena:RaisingBot in seat 0: play() raised ValueError: boom\n"
+    )
+    assert main(["demo", "spidge", "--seed", "1", "--bots", bots], out=io.StringIO()) == 2
+    assert capsys.readouterr().err == (
+        "pytrick demo: bot test_arena:RaisingBot (player 0): play() raised ValueError: boom\n"
+    )
+    assert main(["demo", "spitzer", "--seed", "1", "--bots", "test_arena:NotABot"], out=io.StringIO()) == 2
+    assert "a NotABot has no announce or play method" in capsys.readouterr().err
 
 
 def test_demo_seats_the_named_bots() -> None:

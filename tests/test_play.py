@@ -111,6 +111,24 @@ def test_a_bots_illegal_move_ends_the_session_without_showing_its_hand() -> None
     assert [face for face in held if face in after] == []
 
 
+class CrashingBot:
+    def announce(self, observation: Any) -> str:
+        return "pass"
+
+    def play(self, observation: Any) -> int:
+        raise RuntimeError(f"my hand was {list(observation.hand)}")
+
+
+def test_a_bot_that_raises_ends_the_session_without_a_traceback_or_its_hand() -> None:
+    bots = f"heuristic,{__name__}:CrashingBot,heuristic"
+    _, out, status = session("spitzer", "1\n" * 40, seat=0, seed=5, deals=1, bots=bots)
+    assert status == 1
+    assert out.getvalue().rstrip().endswith(
+        f"The bot of seat 2 ({__name__}:CrashingBot) failed (RuntimeError); the game stops."
+    )
+    assert "my hand was" not in out.getvalue()
+
+
 def test_the_person_is_told_when_they_win_the_game() -> None:
     play, out, status = session(
         "spitzer", "1\n" * 400, seat=0, seed=0, bots="random", rules=SpitzerRules(target=10)

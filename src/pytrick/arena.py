@@ -40,7 +40,7 @@ from typing import Any, Literal, TextIO
 
 import numpy as np
 
-from trickcore.errors import InvalidArgumentError, PytrickError
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
 
 __all__ = [
     "BUILTIN_BOTS",
@@ -118,8 +118,9 @@ class BotSpec:
     def make(self, game: Game, seed: int) -> Any:
         """A fresh bot seeded with *seed* (passed as ``seed=`` when the class takes one).
 
-        Options the constructor refuses (an unknown name, a missing value)
-        raise InvalidArgumentError naming the bot.
+        Options the constructor refuses (an unknown name, a bad value), any
+        other error of the constructor, and an object without the bot
+        protocol's methods raise InvalidArgumentError naming the bot.
         """
         factory = self.factory(game)
         kwargs = dict(self.kwargs)
@@ -130,11 +131,26 @@ class BotSpec:
         if takes_seed:
             kwargs.setdefault("seed", seed)
         try:
-            return factory(**kwargs)
-        except PytrickError:
-            raise
-        except TypeError as error:
+            bot = factory(**kwargs)
+        except ArgumentTypeError as error:
+            raise ArgumentTypeError(f"bot {self.title!r}: {error}") from error
+        except TypeError as error:  # an option the constructor does not take
             raise InvalidArgumentError(f"bot {self.title!r}: {error}") from error
+        except PytrickError as error:
+            raise InvalidArgumentError(f"bot {self.title!r}: {error}") from error
+        except Exception as error:  # a user's constructor failing its own way
+            raise InvalidArgumentError(f"bot {self.title!r}: {type(error).__name__}: {error}") from error
+        missing = [name for name in _PROTOCOL[game] if not callable(getattr(bot, name, None))]
+        if missing:
+            raise InvalidArgumentError(
+                f"bot {self.title!r}: a {type(bot).__name__} has no {' or '.join(missing)} method; "
+                f"a {game.capitalize()} bot needs {' and '.join(_PROTOCOL[game])}"
+            )
+        return bot
+
+
+#: The methods of the bot protocol, by game.
+_PROTOCOL: dict[Game, tuple[str, ...]] = {"spitzer": ("announce", "play"), "spidge": ("play",)}
 
 
 def _split_top(text: str) -> list[str]:
@@ -241,21 +257,46 @@ def _new_deal(game: Game, deal_seed: int, rules: Any) -> Any:
     return cls.from_seed(deal_seed, rules=rules)
 
 
+class _BotFailed(PytrickError):
+    """A bot's own exception, with the bot and its seat named."""
+
+
+class _Seated:
+    """A bot in a seat: an exception from its own code names it and the seat."""
+
+    def __init__(self, bot: Any, where: str) -> None:
+        self.bot = bot
+        self.where = where
+
+    def announce(self, observation: Any) -> Any:
+        return self._ask("announce", observation)
+
+    def play(self, observation: Any) -> Any:
+        return self._ask("play", observation)
+
+    def _ask(self, method: str, observation: Any) -> Any:
+        try:
+            return getattr(self.bot, method)(observation)
+        except Exception as error:
+            raise _BotFailed(f"{self.where}: {method}() raised {type(error).__name__}: {error}") from error
+
+
 def _play(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[str]) -> list[int]:
     """Play *deal* out, each bot seeing only its seat's observation; the game points by seat."""
     module = importlib.import_module(f"pytrick.{game}")
+    names = [
+        f"bot {label} in seat {s}" if game == "spitzer" else f"bot {label} (player {s})"
+        for s, label in enumerate(labels)
+    ]
     try:
-        module.play_deal(deal, bots)
+        module.play_deal(deal, [_Seated(bot, name) for bot, name in zip(bots, names, strict=True)])
+    except _BotFailed:
+        raise
     except PytrickError as error:  # an illegal move, or no move at all (a card 99)
         # A rejected move leaves the deal as it was: the mover is still to move.
         # The message may name the mover's cards; the tournament's log is omniscient.
-        if game == "spitzer":
-            where = f"in seat {deal.to_move}"
-            label = labels[deal.to_move]
-        else:
-            where = f"(player {deal.to_move.player})"
-            label = labels[deal.to_move.player]
-        raise PytrickError(f"bot {label} {where}: {error}") from error
+        mover = deal.to_move if game == "spitzer" else deal.to_move.player
+        raise PytrickError(f"{names[mover]}: {error}") from error
     result = deal.result
     return list(result.scores if game == "spitzer" else result.points)
 

@@ -348,6 +348,12 @@ class Session:
                 f"The bot of {self._name(actor)} ({self.bot_names[actor]}) made an illegal "
                 f"move ({why}); the game stops."
             ) from None
+        except Exception as error:  # the bot's own code failed
+            # Only the exception's type: its message might show the bot's hand.
+            raise _BotFault(
+                f"The bot of {self._name(actor)} ({self.bot_names[actor]}) failed "
+                f"({type(error).__name__}); the game stops."
+            ) from None
 
     def _undo(self, deal: SpitzerDeal | SpidgeDeal) -> None:
         if not self.practice:

@@ -54,13 +54,14 @@ def demo(
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     game = SpidgeGame(rules, seed=seed)
+    from pytrick.arena import _play, seat_bots
+
     players: list[SpidgeBot]
     if bots is None:
         players = [HeuristicBot(seed=seed), RandomBot(seed=seed + 1), HeuristicBot(seed=seed + 2)]
         who = "players 0 and 2 heuristic bots, 1 random"
+        names = ["heuristic", "random", "heuristic"]
     else:
-        from pytrick.arena import seat_bots
-
         players, names = seat_bots("spidge", bots, seed)
         who = ", ".join(f"player {player} {name}" for player, name in enumerate(names))
     print(f"Spidge to {game.rules.target}, seed {seed}: {who}", file=out)
@@ -73,7 +74,7 @@ def demo(
         )
         for line in hands_lines(deal):
             print(line, file=out)
-        play_deal(deal, players)
+        _play("spidge", deal, players, names)  # a failing bot is named, with its seat
         for line in tricks_lines(deal):
             print(line, file=out)
         result = deal.result

@@ -56,13 +56,14 @@ def demo(
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     game = SpitzerGame(rules, seed=seed)
+    from pytrick.arena import _play, seat_bots
+
     players: list[SpitzerBot]
     if bots is None:
         players = [HeuristicBot(seed=seed), RandomBot(seed=seed + 1), HeuristicBot(seed=seed + 2), RandomBot(seed=seed + 3)]
         who = "seats 0 and 2 heuristic bots, 1 and 3 random"
+        names = ["heuristic", "random", "heuristic", "random"]
     else:
-        from pytrick.arena import seat_bots
-
         players, names = seat_bots("spitzer", bots, seed)
         who = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(names))
     print(f"Spitzer to {game.rules.target}, seed {seed}: {who}", file=out)
@@ -71,7 +72,7 @@ def demo(
         print(f"\nDeal {len(game.deals)}, dealer seat {deal.dealer}", file=out)
         for seat in range(4):
             print(f"  seat {seat}: {hand_text(deal.hand(seat))}", file=out)
-        play_deal(deal, players)
+        _play("spitzer", deal, players, names)  # a failing bot is named, with its seat
         said = ", ".join(f"seat {s} {_announcement_name(c)}" for s, c in deal.announcements)
         print(f"Announcements: {said}", file=out)
         for line in tricks_lines(deal):
