@@ -128,6 +128,13 @@ def test_time_budget_alone_stops_the_search() -> None:
         ({"iterations": 0}, "time budget"),
         ({"seconds": 0.0}, "seconds"),
         ({"iterations": True}, "iterations"),
+        ({"seconds": "0.1"}, "seconds must be a number"),
+        ({"seconds": float("inf")}, "positive and finite"),
+        ({"exploration": -1}, "exploration = -1.0"),
+        ({"exploration": float("nan")}, "exploration = nan"),
+        ({"exploration": "1.4"}, "exploration must be a number"),
+        ({"seed": "abc"}, "seed must be an integer"),
+        ({"seed": 1.5}, "seed must be an integer"),
     ],
 )
 def test_bad_budgets_are_refused(kwargs: dict[str, Any], message: str) -> None:
@@ -226,3 +233,12 @@ def test_search_settings_are_checked_when_the_bot_is_made() -> None:
             game.ISMCTSBot(iterations=5, rollout="greedy")
         with pytest.raises(InvalidArgumentError, match="iterations"):
             game.ISMCTSBot(iterations=np.float64(5.0))
+        # Seeds: Python and numpy integers, nothing else (random.Random would
+        # take a str, and refuse a numpy integer).
+        search = game.ISMCTSBot(iterations=5, seed=np.int64(7))
+        assert search.rng.random() == game.ISMCTSBot(iterations=5, seed=7).rng.random()
+        for simple in (game.RandomBot, game.HeuristicBot):
+            assert simple(seed=np.int64(7)).rng.random() == simple(seed=7).rng.random()
+            for bad in ("abc", 2.5, True):
+                with pytest.raises(InvalidArgumentError, match="seed must be an integer"):
+                    simple(seed=bad)

@@ -3,10 +3,12 @@ settings of the search bots."""
 
 from __future__ import annotations
 
+import math
+import numbers
 import random
 import warnings
 
-from trickcore._arguments import int_in_range
+from trickcore._arguments import as_int, int_in_range
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
 __all__ = ["SearchBot", "SeededBot"]
@@ -30,7 +32,7 @@ class SeededBot:
             )
             seed = _positional_seed
         #: The bot's random source; a bot uses nothing else, so a seed replays it.
-        self.rng = random.Random(seed)
+        self.rng = random.Random(None if seed is None else as_int(seed, "seed"))
 
 
 class SearchBot:
@@ -53,10 +55,20 @@ class SearchBot:
             raise InvalidArgumentError(
                 f"iterations = {iterations!r}: must be a whole number, 0 or more"
             )
-        if seconds is not None and not seconds > 0:
-            raise InvalidArgumentError(f"seconds = {seconds!r}: a time budget must be positive")
+        if seconds is not None:
+            seconds = _real(seconds, "seconds", "a number of seconds or None")
+            if not (seconds > 0 and math.isfinite(seconds)):
+                raise InvalidArgumentError(
+                    f"seconds = {seconds!r}: a time budget must be positive and finite "
+                    "(None for no budget)"
+                )
         if count == 0 and seconds is None:
             raise InvalidArgumentError("iterations = 0 needs a time budget (seconds)")
+        exploration = _real(exploration, "exploration", "a number")
+        if not (exploration >= 0 and math.isfinite(exploration)):
+            raise InvalidArgumentError(
+                f"exploration = {exploration!r}: the UCB constant must be finite and 0 or more"
+            )
         if rollout not in self.ROLLOUTS:
             raise InvalidArgumentError(
                 f"rollout = {rollout!r}: the rollout policies are 'random' and 'heuristic'"
@@ -66,6 +78,13 @@ class SearchBot:
         self.rollout = rollout
         self.exploration = exploration
         #: The bot's random source: each search is seeded from it.
-        self.rng = random.Random(seed)
+        self.rng = random.Random(None if seed is None else as_int(seed, "seed"))
         #: ``(move, visits, mean reward)`` of each root move of the last search.
         self.last_stats: list[tuple[int, int, float]] = []
+
+
+def _real(value: object, name: str, what: str) -> float:
+    """*value* as a float if it is a real number (not a bool), else ArgumentTypeError."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ArgumentTypeError(f"{name} must be {what}, not {type(value).__name__} ({value!r:.40})")
+    return float(value)
