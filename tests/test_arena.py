@@ -337,6 +337,18 @@ def test_tournament_command_reports_a_bad_bot(capsys: pytest.CaptureFixture[str]
     assert "unknown bot 'zzz'" in capsys.readouterr().err
 
 
+def test_tournament_command_reports_an_unwritable_out_dir(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("")
+    args = ["tournament", "spidge", "--bots", "random,random", "--deals", "1", "--quiet"]
+    assert main([*args, "--out", str(blocker / "results")], out=io.StringIO()) == 2
+    assert capsys.readouterr().err == (
+        f"pytrick tournament: cannot save in {str(blocker / 'results')!r}: Not a directory\n"
+    )
+
+
 def test_the_commands_report_a_failing_bot_without_a_traceback(capsys: pytest.CaptureFixture[str]) -> None:
     bots = "test_arena:RaisingBot,random"
     assert main(["tournament", "spitzer", "--bots", bots, "--deals", "1", "--quiet"], out=io.StringIO()) == 2

@@ -215,6 +215,9 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     except PytrickError as error:
         print(f"pytrick tournament: {error}", file=err)
         return 2
+    except OSError as error:  # --out: a directory that cannot be made or written
+        print(f"pytrick tournament: cannot save in {args.out!r}: {error.strerror or error}", file=err)
+        return 2
     if args.json:
         print(json.dumps(result.summary(), ensure_ascii=False, allow_nan=False), file=out)
     else:
