@@ -2,12 +2,16 @@
 compiled search against the plain-minimax reference on endings.
 
     python benchmarks/bench_search.py [--quick] [--spitzer-deals N] [--spidge-deals N] [--spidge-left N]
+                                      [--times-only]
 
 Spitzer deals are dealt from seeded shuffles with every seat passing (a
 Normal game or a Sneaker) and solved from the first lead; Spidge positions
-are solved for each of the three players ("most"), from the first lead with
-``--spidge-left 52`` (slow: the goal is far off) and by default with 36
-cards left (after four random tricks).  Three measures side by side: the value alone, the value
+are solved for each of the three players ("most"; one row for all three
+and one for each: left and right of the dealer, and the dealer, who also
+plays the dummy), from the first lead with ``--spidge-left 52`` (slow: the
+goal is far off: only the value is timed there, and ``--times-only``
+skips the technique table) and by
+default with 36 cards left (after four random tricks).  Three measures side by side: the value alone, the value
 of every legal card (``solve(deal, pv=False)``), and the same with the
 principal variation (``solve(deal)``), and the PIMC bot's solve: the score
 (``objective="score"``) of every legal card, from the first lead and from
@@ -140,43 +144,51 @@ def spidge_position(seed: int, left: int) -> Any:
 
 def whole_deals(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
     solve = COMPILED["_solve"]
-    value: list[float] = []
-    nodes: list[int] = []
-    moves: list[float] = []
-    with_pv: list[float] = []
-    for seed in range(n_spitzer):
-        state = spitzer_deal(seed)
-        seconds, (_value, count) = timed(solve._nodes, state, POINTS)
-        value.append(seconds)
-        nodes.append(count)
-        moves.append(timed(solve.solve_spitzer, state, 0, False)[0])
-        with_pv.append(timed(solve.solve_spitzer, state, 0, True)[0])
-    print_times(f"Spitzer, card points, from the first lead ({n_spitzer} deals; goal: median <= 1 ms)", [
-        ("value", value, nodes), ("value + every card", moves, []),
-        ("value + every card + PV", with_pv, [])])
-    rows = []
-    for name, deal in (("score, every card, first lead", spitzer_deal),
-                       ("score, every card, second trick", spitzer_second_trick)):
-        times: list[float] = []
-        counts: list[int] = []
+    if n_spitzer:
+        value: list[float] = []
+        nodes: list[int] = []
+        moves: list[float] = []
+        with_pv: list[float] = []
         for seed in range(n_spitzer):
-            seconds, (_value, count) = timed(solve._nodes, deal(seed), SCORE, 0, 0, True)
-            times.append(seconds)
-            counts.append(count)
-        rows.append((name, times, counts))
-    print_times(f"Spitzer, the PIMC bot's solve ({n_spitzer} deals)", rows)
+            state = spitzer_deal(seed)
+            seconds, (_value, count) = timed(solve._nodes, state, POINTS)
+            value.append(seconds)
+            nodes.append(count)
+            moves.append(timed(solve.solve_spitzer, state, 0, False)[0])
+            with_pv.append(timed(solve.solve_spitzer, state, 0, True)[0])
+        print_times(f"Spitzer, card points, from the first lead ({n_spitzer} deals; goal: median <= 1 ms)", [
+            ("value", value, nodes), ("value + every card", moves, []),
+            ("value + every card + PV", with_pv, [])])
+        rows = []
+        for name, deal in (("score, every card, first lead", spitzer_deal),
+                           ("score, every card, second trick", spitzer_second_trick)):
+            times: list[float] = []
+            counts: list[int] = []
+            for seed in range(n_spitzer):
+                seconds, (_value, count) = timed(solve._nodes, deal(seed), SCORE, 0, 0, True)
+                times.append(seconds)
+                counts.append(count)
+            rows.append((name, times, counts))
+        print_times(f"Spitzer, the PIMC bot's solve ({n_spitzer} deals)", rows)
+    # Hands in play order from the dealer's left (hand 1 is the dummy).
+    players = {0: "left of the dealer", 2: "right of the dealer", 3: "the dealer"}
     value, nodes, moves = [], [], []
+    by_player: dict[int, tuple[list[float], list[int]]] = {hand: ([], []) for hand in players}
     for seed in range(n_spidge):
         state = spidge_position(seed, spidge_left)
-        for hand in (0, 2, 3):
+        for hand in players:
             seconds, (_value, count) = timed(solve._nodes, state, hand, 0)
             value.append(seconds)
             nodes.append(count)
-            moves.append(timed(solve.solve_spidge, state, hand, 0, False)[0])
+            by_player[hand][0].append(seconds)
+            by_player[hand][1].append(count)
+            if spidge_left < 52:  # from the first lead every card takes minutes
+                moves.append(timed(solve.solve_spidge, state, hand, 0, False)[0])
     where = "from the first lead" if spidge_left == 52 else f"with {spidge_left} cards left"
     print_times(f"Spidge, most tricks, {where} ({n_spidge} deals x 3 players; "
                 "goal from the first lead: median <= 20 ms)", [
-        ("value", value, nodes), ("value + every card", moves, [])])
+        ("value", value, nodes)] + ([("value + every card", moves, [])] if moves else [])
+        + [(f"value, {name}", *by_player[hand]) for hand, name in players.items()])
 
 
 def endings(n: int) -> None:
@@ -214,6 +226,9 @@ def main() -> None:
     parser.add_argument("--spitzer-deals", type=int, default=50, help="Spitzer deals to solve")
     parser.add_argument("--spidge-deals", type=int, default=10,
                         help="Spidge deals (each solved for the three players)")
+    parser.add_argument("--times-only", action="store_true",
+                        help="only the solve times: no technique table, no endings (for long "
+                             "runs such as --spidge-left 52)")
     args = parser.parse_args()
     if args.quick:
         whole_deals(3, 1, 24)
@@ -221,8 +236,9 @@ def main() -> None:
         endings(2)
     else:
         whole_deals(args.spitzer_deals, args.spidge_deals, args.spidge_left)
-        techniques(args.spitzer_deals, args.spidge_deals, args.spidge_left)
-        endings(10)
+        if not args.times_only:
+            techniques(args.spitzer_deals, args.spidge_deals, args.spidge_left)
+            endings(10)
 
 
 if __name__ == "__main__":
