@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import trickcore
+from _positions import random_spidge_position
 from pytrick import arena, spidge, spitzer
 from pytrick.errors import ArgumentTypeError, InvalidArgumentError
 from pytrick.inference import count_deals, sample_deals
@@ -33,20 +34,28 @@ def _spitzer_position(seed: int, plays: int) -> spitzer.SpitzerDeal:
     return deal
 
 
+def _first_known(deal: Any, seat_to_move: Any, seed: int, first: int, last: int) -> Any | None:
+    """The first position of *deal*'s random continuation (drawn from *seed*),
+    from card *first* on and before card *last*, where the seat to move has a
+    choice and can tell the hidden hands exactly (one consistent deal); None
+    if there is none."""
+    rng = random.Random(seed)
+    while deal.n_played < last:
+        observation = deal.observation(seat_to_move(deal))
+        if deal.n_played >= first and len(observation.legal_moves) > 1 and count_deals(observation) == 1:
+            return deal
+        deal.play(rng.choice(sorted(deal.legal_moves)))
+    return None
+
+
 @functools.cache
-def _known_spitzer_positions(count: int, first: int = 16) -> list[spitzer.SpitzerDeal]:
-    """Positions where the seat to move has a choice and can tell the hidden
-    hands exactly (one consistent deal), from card *first* on."""
+def _known_spitzer_positions(count: int) -> list[spitzer.SpitzerDeal]:
+    """Known-hands Spitzer positions (see _first_known) from card 16 on."""
     found = []
     for seed in range(400):
-        deal = _spitzer_position(seed, 0)
-        rng = random.Random(seed)
-        while deal.n_played < 31:
-            observation = deal.observation(deal.to_move)
-            if deal.n_played >= first and len(observation.legal_moves) > 1 and count_deals(observation) == 1:
-                found.append(deal)
-                break
-            deal.play(rng.choice(sorted(deal.legal_moves)))
+        deal = _first_known(_spitzer_position(seed, 0), lambda d: d.to_move, seed, 16, 31)
+        if deal is not None:
+            found.append(deal)
         if len(found) == count:
             return found
     raise AssertionError("too few positions with every card known")
@@ -170,28 +179,16 @@ def test_pimc_is_a_builtin_arena_bot() -> None:
 # ------------------------------------------------------------------ Spidge
 
 
-def _spidge_position(seed: int, plays: int) -> spidge.SpidgeDeal:
-    deal = spidge.SpidgeDeal.from_seed(seed)
-    rng = random.Random(seed)
-    for _ in range(plays):
-        deal.play(rng.choice(sorted(deal.legal_moves)))
-    return deal
-
-
 @functools.cache
 def _known_spidge_positions(count: int) -> list[spidge.SpidgeDeal]:
-    """Positions late in the deal (from card 36 on, 44 on the reference) where
-    the player to move has a choice and knows every hidden card."""
+    """Known-hands Spidge positions (see _first_known) from card 36 on (44 on
+    the reference)."""
     found = []
     for seed in range(400):
-        deal = _spidge_position(seed, 44 if REFERENCE else 36)
-        rng = random.Random(seed)
-        while deal.n_played < 51:
-            observation = deal.observation(deal.to_move.player)
-            if len(observation.legal_moves) > 1 and count_deals(observation) == 1:
-                found.append(deal)
-                break
-            deal.play(rng.choice(sorted(deal.legal_moves)))
+        start = random_spidge_position(seed, 44 if REFERENCE else 36)
+        deal = _first_known(start, lambda d: d.to_move.player, seed, 0, 51)
+        if deal is not None:
+            found.append(deal)
         if len(found) == count:
             return found
     raise AssertionError("too few positions with every card known")
@@ -202,7 +199,7 @@ def test_spidge_pimc_plays_legal_cards_in_random_positions() -> None:
     for i in range(4 if REFERENCE else 24):
         # Compiled: rollouts early and solves late; reference: small endings only.
         plays = rng.randrange(42, 50) if REFERENCE else rng.randrange(0, 51)
-        deal = _spidge_position(200 + i, plays)
+        deal = random_spidge_position(200 + i, plays)
         observation = deal.observation(deal.to_move.player)
         bot = spidge.PIMCBot(worlds=2 if REFERENCE else 4, seconds=None, rollouts=5, seed=i)
         assert bot.play(observation) in deal.legal_moves
@@ -245,7 +242,7 @@ def test_spidge_pimc_with_every_card_known_plays_a_double_dummy_best_card(positi
 def test_spidge_pimc_decides_alike_in_worlds_it_cannot_tell_apart(plays: int) -> None:
     if REFERENCE and plays < 40:
         plays = 46
-    deal = _spidge_position(6, plays)
+    deal = random_spidge_position(6, plays)
     player = deal.to_move.player
     worlds = [deal, *sample_deals(deal.observation(player), 2, seed=1)]
     decisions = []
@@ -258,7 +255,7 @@ def test_spidge_pimc_decides_alike_in_worlds_it_cannot_tell_apart(plays: int) ->
 @pytest.mark.parametrize("solve_from", [52, 0])
 def test_spidge_pimc_is_deterministic_for_a_seed(solve_from: int) -> None:
     # solve_from=52: every world solved; 0: every world rolled out.
-    deal = _spidge_position(8, 44 if REFERENCE else 30)
+    deal = random_spidge_position(8, 44 if REFERENCE else 30)
     observation = deal.observation(deal.to_move.player)
     runs = []
     for _ in range(2):

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 import trickcore
+from _positions import random_spidge_position
 from pytrick import arena, spidge, spitzer
 from pytrick._worlds import search_inputs
 from pytrick.errors import InvalidArgumentError
@@ -39,14 +40,6 @@ def _spitzer_position(seed: int, plays: int, call: bool = False) -> spitzer.Spit
             deal.play(rng.choice(sorted(deal.legal_moves)))
         return deal
     raise AssertionError("no deal with an ace call found")
-
-
-def _spidge_position(seed: int, plays: int) -> spidge.SpidgeDeal:
-    deal = spidge.SpidgeDeal.from_seed(seed)
-    rng = random.Random(seed)
-    for _ in range(plays):
-        deal.play(rng.choice(sorted(deal.legal_moves)))
-    return deal
 
 
 # ------------------------------------------------------------------ the bots in play
@@ -93,7 +86,7 @@ def test_spitzer_bot_decides_alike_in_worlds_it_cannot_tell_apart() -> None:
 
 
 def test_spidge_bot_decides_alike_in_worlds_it_cannot_tell_apart() -> None:
-    deal = _spidge_position(6, 5)
+    deal = random_spidge_position(6, 5)
     player = deal.to_move.player
     worlds = [deal, *sample_deals(deal.observation(player), 2, seed=1)]
     decisions = _decisions("spidge", deal, player, worlds, seed=5)
@@ -114,7 +107,7 @@ def test_ismcts_is_deterministic_for_a_seed_and_varies_with_it() -> None:
 
 
 def test_time_budget_alone_stops_the_search() -> None:
-    deal = _spidge_position(3, 1)
+    deal = random_spidge_position(3, 1)
     bot = spidge.ISMCTSBot(iterations=0, seconds=0.02, seed=1)
     observation = deal.observation(deal.to_move.player)
     assert bot.play(observation) in deal.legal_moves
@@ -143,7 +136,7 @@ def test_bad_budgets_are_refused(kwargs: dict[str, Any], message: str) -> None:
 
 
 def test_unknown_rollout_is_refused() -> None:
-    deal = _spidge_position(3, 1)
+    deal = random_spidge_position(3, 1)
     with pytest.raises(InvalidArgumentError, match="rollout"):
         spidge.ISMCTSBot(iterations=5, rollout="greedy").play(deal.observation(deal.to_move.player))
 
@@ -203,7 +196,7 @@ def test_spidge_kernel_matches_its_twin(
     rollout: str,
 ) -> None:
     compiled, reference = both_backends
-    deal = _spidge_position(seed, plays)
+    deal = random_spidge_position(seed, plays)
     observation = deal.observation(deal.to_move.player)
     inputs = search_inputs(observation)
     args = (int(observation.seat), inputs.seats, inputs.hidden, inputs.sizes, inputs.cases)
