@@ -11,7 +11,7 @@ import warnings
 from trickcore._arguments import as_int, int_in_range
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
-__all__ = ["SearchBot", "SeededBot"]
+__all__ = ["SearchBot", "SeededBot", "time_budget"]
 
 
 class SeededBot:
@@ -55,13 +55,7 @@ class SearchBot:
             raise InvalidArgumentError(
                 f"iterations = {iterations!r}: must be a whole number, 0 or more"
             )
-        if seconds is not None:
-            seconds = _real(seconds, "seconds", "a number of seconds or None")
-            if not (seconds > 0 and math.isfinite(seconds)):
-                raise InvalidArgumentError(
-                    f"seconds = {seconds!r}: a time budget must be positive and finite "
-                    "(None for no budget)"
-                )
+        seconds = time_budget(seconds)
         if count == 0 and seconds is None:
             raise InvalidArgumentError("iterations = 0 needs a time budget (seconds)")
         exploration = _real(exploration, "exploration", "a number")
@@ -81,6 +75,18 @@ class SearchBot:
         self.rng = random.Random(None if seed is None else as_int(seed, "seed"))
         #: ``(move, visits, mean reward)`` of each root move of the last search.
         self.last_stats: list[tuple[int, int, float]] = []
+
+
+def time_budget(seconds: object) -> float | None:
+    """A search bot's *seconds*: None (no budget) or a positive finite number."""
+    if seconds is None:
+        return None
+    budget = _real(seconds, "seconds", "a number of seconds or None")
+    if not (budget > 0 and math.isfinite(budget)):
+        raise InvalidArgumentError(
+            f"invalid seconds {budget!r}: a time budget must be positive and finite (None for no budget)"
+        )
+    return budget
 
 
 def _real(value: object, name: str, what: str) -> float:

@@ -10,15 +10,14 @@ play the move with the best average.
 
 from __future__ import annotations
 
-import math
-import numbers
 import random
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from pytrick._bots import time_budget
 from trickcore._arguments import as_int
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError
+from trickcore.errors import InvalidArgumentError
 
 __all__ = ["PIMCSearch"]
 
@@ -36,18 +35,7 @@ class PIMCSearch:
         count = as_int(worlds, "worlds")
         if count < 1:
             raise InvalidArgumentError(f"invalid worlds {count}: a PIMC bot needs at least 1 world")
-        if seconds is not None:
-            if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real):
-                raise ArgumentTypeError(
-                    f"seconds must be a number of seconds or None, not {type(seconds).__name__} "
-                    f"({seconds!r:.40})"
-                )
-            seconds = float(seconds)
-            if not (seconds > 0 and math.isfinite(seconds)):
-                raise InvalidArgumentError(
-                    f"invalid seconds {seconds!r}: a time budget must be positive and finite "
-                    "(None for no budget)"
-                )
+        seconds = time_budget(seconds)
         #: The most worlds drawn and solved per decision.
         self.worlds = count
         #: The time budget of a decision in seconds (None: every world is solved).
