@@ -278,6 +278,9 @@ def test_bots_by_import_path_and_options() -> None:
         (r"pimc[worlds=0],random", r"bot 'pimc\[worlds=0\]': invalid worlds 0"),
         ("test_arena:FailingConstructorBot[depth=0],random", "ValueError: depth must be 1 or more"),
         ("test_arena:NotABot,random", "a NotABot has no play method; a Spidge bot needs play"),
+        # An option the bot has no parameter for is named with the ones it has.
+        ("random[x=1],heuristic", r"bot 'random\[x=1\]': RandomBot has no option 'x'; its options: seed"),
+        ("pimc[x=1, y=2],random", r"PIMCBot has no options 'x', 'y'; its options: worlds, seconds, solve_from, rollouts, seed"),
     ],
 )
 def test_bad_bot_names_are_reported(text: str, message: str) -> None:

@@ -35,7 +35,7 @@ import json
 import math
 import os
 import statistics
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 from typing import Any, Literal, TextIO
 
 import numpy as np
@@ -125,11 +125,13 @@ class BotSpec:
         factory = self.factory(game)
         kwargs = dict(self.kwargs)
         try:
-            takes_seed = "seed" in inspect.signature(factory).parameters
-        except (TypeError, ValueError):
-            takes_seed = False
-        if takes_seed:
-            kwargs.setdefault("seed", seed)
+            parameters = inspect.signature(factory).parameters
+        except (TypeError, ValueError):  # a callable without a signature: let it decide
+            parameters = None
+        if parameters is not None:
+            self._check_options(factory, parameters)
+            if "seed" in parameters:
+                kwargs.setdefault("seed", seed)
         try:
             bot = factory(**kwargs)
         except ArgumentTypeError as error:
@@ -147,6 +149,21 @@ class BotSpec:
                 f"a {game.capitalize()} bot needs {' and '.join(_PROTOCOL[game])}"
             )
         return bot
+
+    def _check_options(self, factory: Callable[..., Any], parameters: Mapping[str, inspect.Parameter]) -> None:
+        """Options the constructor has no parameter for are named with the ones it has."""
+        if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+            return
+        accepted = [name for name, p in parameters.items()
+                    if p.kind in (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)]
+        unknown = [name for name, _ in self.kwargs if name not in accepted]
+        if unknown:
+            what = getattr(factory, "__name__", self.name)
+            raise InvalidArgumentError(
+                f"bot {self.title!r}: {what} has no option{'s' if len(unknown) > 1 else ''} "
+                f"{', '.join(map(repr, unknown))}; "
+                f"its options: {', '.join(accepted) or 'none'}"
+            )
 
 
 #: The methods of the bot protocol, by game.
