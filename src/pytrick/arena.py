@@ -56,6 +56,7 @@ __all__ = [
     "mean_interval",
     "parse_bots",
     "play_duplicate_deal",
+    "play_with_bots",
     "rotations",
     "run_tournament",
     "save",
@@ -298,8 +299,22 @@ class _Seated:
             raise _BotFailed(f"{self.where}: {method}() raised {type(error).__name__}: {error}") from error
 
 
-def _play(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[str]) -> list[int]:
-    """Play *deal* out, each bot seeing only its seat's observation; the game points by seat."""
+def play_with_bots(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[str]) -> list[int]:
+    """Play *deal* out with a bot in each seat, each seeing only its seat's
+    observation; return the game points by seat.
+
+    Unlike the game's ``play_deal``, an exception from a bot, or an illegal or
+    malformed choice, is re-raised as a :class:`~pytrick.PytrickError` naming
+    the bot by its label in *labels* and its seat; the deal is left as it
+    was before the failed choice.
+
+    >>> from pytrick.arena import play_with_bots, seat_bots
+    >>> from pytrick.spidge import SpidgeDeal
+    >>> bots, labels = seat_bots("spidge", "heuristic", seed=3)
+    >>> points = play_with_bots("spidge", SpidgeDeal.from_seed(3), bots, labels)
+    >>> len(points)
+    3
+    """
     module = importlib.import_module(f"pytrick.{game}")
     names = [
         f"bot {label} in seat {s}" if game == "spitzer" else f"bot {label} (player {s})"
@@ -338,7 +353,7 @@ def play_duplicate_deal(
         bots = [
             specs[b].make(game, derive_seed(seed, "bot", index, r, seat)) for seat, b in enumerate(lineup)
         ]
-        scores = _play(game, deal, bots, [labels[b] for b in lineup])
+        scores = play_with_bots(game, deal, bots, [labels[b] for b in lineup])
         for seat, b in enumerate(lineup):
             totals[b] += scores[seat]
             counts[b] += 1

@@ -54,7 +54,7 @@ def demo(
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     game = SpidgeGame(rules, seed=seed)
-    from pytrick.arena import _play, seat_bots
+    from pytrick.arena import play_with_bots, seat_bots
 
     players: list[SpidgeBot]
     if bots is None:
@@ -74,7 +74,7 @@ def demo(
         )
         for line in hands_lines(deal):
             print(line, file=out)
-        _play("spidge", deal, players, names)  # a failing bot is named, with its seat
+        play_with_bots("spidge", deal, players, names)  # a failing bot is named, with its seat
         for line in tricks_lines(deal):
             print(line, file=out)
         result = deal.result

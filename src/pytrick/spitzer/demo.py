@@ -56,7 +56,7 @@ def demo(
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     game = SpitzerGame(rules, seed=seed)
-    from pytrick.arena import _play, seat_bots
+    from pytrick.arena import play_with_bots, seat_bots
 
     players: list[SpitzerBot]
     if bots is None:
@@ -72,7 +72,7 @@ def demo(
         print(f"\nDeal {len(game.deals)}, dealer seat {deal.dealer}", file=out)
         for seat in range(4):
             print(f"  seat {seat}: {hand_text(deal.hand(seat))}", file=out)
-        _play("spitzer", deal, players, names)  # a failing bot is named, with its seat
+        play_with_bots("spitzer", deal, players, names)  # a failing bot is named, with its seat
         said = ", ".join(f"seat {s} {_announcement_name(c)}" for s, c in deal.announcements)
         print(f"Announcements: {said}", file=out)
         for line in tricks_lines(deal):
