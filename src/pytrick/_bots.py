@@ -67,9 +67,13 @@ class SearchBot:
             raise InvalidArgumentError(
                 f"rollout = {rollout!r}: the rollout policies are 'random' and 'heuristic'"
             )
+        #: The most iterations a search runs (0: only the time budget stops it).
         self.iterations = count
+        #: The time budget of a search in seconds (None: the iterations alone).
         self.seconds = seconds
+        #: The rollout policy, ``'random'`` or ``'heuristic'``.
         self.rollout = rollout
+        #: The UCB exploration constant.
         self.exploration = exploration
         #: The bot's random source: each search is seeded from it.
         self.rng = random.Random(None if seed is None else as_int(seed, "seed"))
