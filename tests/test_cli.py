@@ -64,6 +64,54 @@ def test_replay_rejects_a_bad_record_naming_the_fault(
     assert message in done.stderr and done.stdout == ""
 
 
+@pytest.fixture(scope="module")
+def tournament_lines() -> list[str]:
+    from pytrick.arena import run_tournament
+
+    result = run_tournament("spidge", "heuristic,random", deals=3, seed=8, progress=False)
+    return [json.dumps(record) for record in result.records]
+
+
+def test_replay_picks_a_deal_and_rotation_out_of_a_tournaments_deals_jsonl(
+    tmp_path: Path, tournament_lines: list[str]
+) -> None:
+    path = tmp_path / "deals.jsonl"
+    path.write_text("\n".join(tournament_lines) + "\n", encoding="utf-8")
+    for deal in range(3):
+        for rotation in range(2):
+            expected = json.loads(tournament_lines[deal])["rotations"][rotation]["record"]
+            status, out, err = main_in_process("replay", str(path), "--deal", str(deal),
+                                               "--rotation", str(rotation), "--json")
+            assert status == 0, err
+            assert json.loads(out) == pytrick.records.from_record(expected).summary_json()
+
+
+@pytest.mark.parametrize(
+    ("args", "status", "message"),
+    [
+        (("--deal", "7"), 1, "no deal 7 among the 3 deal lines"),
+        (("--deal", "1", "--rotation", "2"), 1, "deal 1 has rotations 0 to 1, not 2"),
+        (("--rotation", "1"), 2, "give --deal K too"),
+        ((), 1, "a line of a tournament's deals.jsonl, not a deal record: replay the file with --deal K"),
+    ],
+)
+def test_replay_of_a_tournament_file_names_what_is_missing(
+    tmp_path: Path, tournament_lines: list[str], args: tuple[str, ...], status: int, message: str
+) -> None:
+    path = tmp_path / "deals.jsonl"
+    # Without --deal, one line is read as a record (a whole file is not JSON).
+    path.write_text("\n".join(tournament_lines if args else tournament_lines[:1]), encoding="utf-8")
+    assert_one_line_error(*main_in_process("replay", str(path), *args), status, message)
+
+
+def test_replay_deal_refuses_a_file_that_is_not_a_tournaments(tmp_path: Path) -> None:
+    deal = pytrick.SpidgeDeal.from_seed(2)
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(deal.to_record()), encoding="utf-8")
+    assert_one_line_error(*main_in_process("replay", str(path), "--deal", "0"), 1,
+                          "line 1 is not a tournament's deal line")
+
+
 def test_replay_of_a_missing_file_is_a_clear_error(tmp_path: Path) -> None:
     done = run("replay", str(tmp_path / "nothing.json"))
     assert done.returncode == 2

@@ -35,11 +35,12 @@ import json
 import math
 import os
 import statistics
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any, Literal, TextIO
 
 import numpy as np
 
+from trickcore._arguments import as_int
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "StandingRow",
     "TournamentResult",
     "bradley_terry",
+    "deal_record",
     "derive_seed",
     "load",
     "mean_interval",
@@ -788,6 +790,49 @@ def save(result: TournamentResult, out_dir: str) -> None:
     with open(os.path.join(out_dir, "summary.json"), "w", encoding="utf-8") as file:
         json.dump(result.summary(), file, indent=2, ensure_ascii=False, allow_nan=False)
     result.plot(os.path.join(out_dir, "ratings.png"))
+
+
+def deal_record(lines: Iterable[bytes | str], deal: int, rotation: int = 0) -> dict[str, Any]:
+    """The deal record of rotation *rotation* of deal *deal* in the lines of a
+    tournament's ``deals.jsonl`` (an open file will do), for
+    :func:`pytrick.records.from_record` or ``pytrick replay``.
+
+    Each line is parsed within the record limits
+    (:data:`pytrick.records.MAX_RECORD_BYTES`); a line that is not a tournament
+    line, a missing deal or rotation raise :class:`~pytrick.RecordError`
+    naming it.
+
+    >>> import json
+    >>> from pytrick.arena import deal_record, run_tournament
+    >>> from pytrick.records import from_record
+    >>> result = run_tournament("spidge", "heuristic,random", deals=2, seed=5, progress=False)
+    >>> lines = [json.dumps(record) for record in result.records]
+    >>> from_record(deal_record(lines, deal=1, rotation=1)).is_over
+    True
+    """
+    from pytrick import records
+
+    deal, rotation = as_int(deal, "deal"), as_int(rotation, "rotation")
+    seen = 0
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        entry = records.parse_record_text(line)
+        if not isinstance(entry, dict) or not isinstance(entry.get("rotations"), list) or "deal" not in entry:
+            raise records.record_error(
+                f"line {number} is not a tournament's deal line (deals.jsonl): no 'deal' and 'rotations'"
+            )
+        seen += 1
+        if entry["deal"] != deal:
+            continue
+        played = entry["rotations"]
+        if not 0 <= rotation < len(played):
+            raise records.record_error(f"deal {deal} has rotations 0 to {len(played) - 1}, not {rotation}")
+        record = played[rotation].get("record") if isinstance(played[rotation], dict) else None
+        if not isinstance(record, dict):
+            raise records.record_error(f"deal {deal}, rotation {rotation}: no 'record' object")
+        return record
+    raise records.record_error(f"no deal {deal} among the {seen} deal lines")
 
 
 def load(out_dir: str) -> TournamentResult:

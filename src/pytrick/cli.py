@@ -5,7 +5,7 @@ game between bots and prints it; ``pytrick play spitzer|spidge`` lets a person
 play against them (see :mod:`pytrick.play`); ``pytrick tournament
 spitzer|spidge --bots ismcts,heuristic,random --deals N`` plays a duplicate
 tournament (see :mod:`pytrick.arena`); ``pytrick replay FILE [--json]`` validates a
-record, prints its result, and exits 1 (printing the reason) if the record is
+record (``--deal K [--rotation R]``: one deal of a tournament's deals.jsonl), prints its result, and exits 1 (printing the reason) if the record is
 corrupt or illegal, 2 if the file cannot be read; ``pytrick explain FILE CARD``
 says whether the player to move may play CARD.  FILE is always a path (or
 ``-`` for standard input), never record text; every failure is one line on
@@ -19,8 +19,8 @@ import importlib
 import json
 import os
 import sys
-from collections.abc import Sequence
-from typing import Any, TextIO
+from collections.abc import Iterator, Sequence
+from typing import IO, Any, TextIO
 
 from pytrick import records
 from pytrick.records import GAMES
@@ -97,6 +97,10 @@ def _parser() -> argparse.ArgumentParser:
     replay = commands.add_parser("replay", help="validate a JSON record and print its result")
     replay.add_argument("file", help="path of the record, or - for standard input")
     replay.add_argument("--json", action="store_true", help="print the result as JSON")
+    replay.add_argument("--deal", type=int, default=None, metavar="K",
+                        help="FILE is a tournament's deals.jsonl: replay its deal K")
+    replay.add_argument("--rotation", type=int, default=0, metavar="R",
+                        help="with --deal: the rotation of the bots to replay (default 0)")
 
     explain = commands.add_parser(
         "explain", help="may the player to move in a recorded deal play CARD? and why"
@@ -110,8 +114,9 @@ class _Unreadable(Exception):
     """The record file (or standard input) cannot be read: exit status 2."""
 
 
-def _load(path: str) -> object:
-    """The deal or game of the record in file *path* (standard input for '-').
+def _load(path: str, deal: int | None = None, rotation: int = 0) -> object:
+    """The deal or game of the record in file *path* (standard input for '-');
+    with *deal*, of that deal and *rotation* of a tournament's deals.jsonl.
 
     The file's content is only ever parsed as JSON, never taken for a path.
     """
@@ -119,9 +124,14 @@ def _load(path: str) -> object:
         if path == "-":
             if sys.stdin is None or sys.stdin.closed:
                 raise _Unreadable("standard input is closed")
-            data = records.read_capped(sys.stdin.buffer)
+            file = sys.stdin.buffer
+            if deal is not None:
+                return _tournament_deal(file, deal, rotation)
+            data = records.read_capped(file)
         else:
             with open(path, "rb") as file:
+                if deal is not None:
+                    return _tournament_deal(file, deal, rotation)
                 data = records.read_capped(file)
     except PytrickError:
         raise  # larger than the limit: an invalid record, not an unreadable file
@@ -129,7 +139,27 @@ def _load(path: str) -> object:
         raise _Unreadable(error.strerror or str(error)) from None
     except ValueError as error:  # a path with a NUL byte; a stdin closed underneath
         raise _Unreadable(str(error)) from None
-    return records.loads_record(data)
+    obj = records.parse_record_text(data)
+    if isinstance(obj, dict) and "rotations" in obj and "format" not in obj:
+        raise records.record_error(
+            "this is a line of a tournament's deals.jsonl, not a deal record: "
+            "replay the file with --deal K (and --rotation R)"
+        )
+    return records.from_record(obj)
+
+
+def _tournament_deal(file: IO[bytes], deal: int, rotation: int) -> object:
+    from pytrick.arena import deal_record
+
+    return records.from_record(deal_record(_capped_lines(file), deal, rotation))
+
+
+def _capped_lines(file: IO[bytes]) -> Iterator[bytes]:
+    """The lines of *file*, each refused when longer than a record may be."""
+    while line := file.readline(records.MAX_RECORD_BYTES + 1):
+        if len(line) > records.MAX_RECORD_BYTES:
+            raise records.record_error(f"a line is larger than the limit of {records.MAX_RECORD_BYTES} bytes")
+        yield line
 
 
 def _fail(command: str, message: str, err: TextIO) -> None:
@@ -140,10 +170,12 @@ def _fail(command: str, message: str, err: TextIO) -> None:
     print(line, file=err)
 
 
-def _load_or_fail(command: str, path: str, err: TextIO) -> tuple[Any, int]:
+def _load_or_fail(
+    command: str, path: str, err: TextIO, deal: int | None = None, rotation: int = 0
+) -> tuple[Any, int]:
     """The record's object and 0, or None and the exit status after reporting."""
     try:
-        return _load(path), 0
+        return _load(path, deal, rotation), 0
     except _Unreadable as error:
         where = "standard input" if path == "-" else records.quote(path)
         _fail(command, f"cannot read {where}: {error}", err)
@@ -187,8 +219,11 @@ def _explain(path: str, card_text: str, out: TextIO, err: TextIO) -> int:
     return 0
 
 
-def _replay(path: str, as_json: bool, out: TextIO, err: TextIO) -> int:
-    obj, status = _load_or_fail("replay", path, err)
+def _replay(path: str, as_json: bool, out: TextIO, err: TextIO, deal: int | None = None, rotation: int = 0) -> int:
+    if deal is None and rotation:
+        _fail("replay", "--rotation picks a rotation of a tournament deal: give --deal K too", err)
+        return 2
+    obj, status = _load_or_fail("replay", path, err, deal, rotation)
     if status:
         return status
     if as_json:
@@ -252,7 +287,7 @@ def main(
             return _tournament(args, out, err)
         if args.command == "explain":
             return _explain(args.file, args.card, out, err)
-        return _replay(args.file, args.json, out, err)
+        return _replay(args.file, args.json, out, err, args.deal, args.rotation)
     except BrokenPipeError:
         # The reader went away (`pytrick demo spitzer | head`): stop quietly,
         # and keep Python from complaining again when it flushes stdout at exit.
