@@ -9,9 +9,12 @@ all alike.  Reported per bot: the mean, median, 90th and 95th percentiles of the
 wall-clock time of one ``play(observation)`` call (the whole call:
 constraints, search inputs and the compiled search), the mean CPU time of
 the process (what the call costs on a machine shared with other work), and
-the ratio of the mean to HeuristicBot's.  The
-last table compares the ISMCTS kernel with its pure-Python reference twin at
-the same small budget (iterations per second).
+the ratio of the mean to HeuristicBot's.  Then how many worlds PIMCBot's
+time budget let it solve per decision (its ``last_stats``), by phase: the
+Spitzer auction (every announcement decision with a choice in the same
+deals), the first trick, and the later tricks.  The last table compares the
+ISMCTS kernel with its pure-Python reference twin at the same small budget
+(iterations per second).
 """
 
 from __future__ import annotations
@@ -32,8 +35,9 @@ from pytrick import spidge, spitzer
 from pytrick._worlds import search_inputs
 
 
-def positions(game: str, deals: int) -> list[Any]:
-    """Observations of the seat to play at every card decision with a choice."""
+def positions(game: str, deals: int, auction: list[Any] | None = None) -> list[Any]:
+    """Observations of the seat to play at every card decision with a choice
+    (and, into *auction*, of every Spitzer announcement decision with one)."""
     module = spitzer if game == "spitzer" else spidge
     found = []
     for seed in range(deals):
@@ -44,6 +48,8 @@ def positions(game: str, deals: int) -> list[Any]:
                 seat = deal.to_move
                 observation = deal.observation(seat)
                 if observation.legal_announcements:
+                    if auction is not None and len(observation.legal_announcements) > 1:
+                        auction.append(observation)
                     deal.announce(bots[seat].announce(observation))
                     continue
                 if len(observation.legal_moves) > 1:
@@ -71,8 +77,11 @@ def bots(game: str) -> dict[str, Any]:
     }
 
 
-def decision_times(game: str, observations: list[Any]) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
-    """Wall-clock and CPU seconds of each bot's decisions."""
+def decision_times(
+    game: str, observations: list[Any], worlds: dict[str, list[int]]
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Wall-clock and CPU seconds of each bot's decisions; PIMCBot's worlds
+    solved per decision go into *worlds* by phase."""
     players = bots(game)
     wall: dict[str, list[float]] = {name: [] for name in players}
     cpu: dict[str, list[float]] = {name: [] for name in players}
@@ -83,7 +92,26 @@ def decision_times(game: str, observations: list[Any]) -> tuple[dict[str, list[f
             wall[name].append(time.perf_counter() - start)
             cpu[name].append(time.process_time() - start_cpu)
             assert card in observation.legal_moves
+            if name == "PIMCBot":
+                phase = "first trick" if len(observation.plays) < 4 else "later tricks"
+                worlds.setdefault(phase, []).append(worlds_solved(bot))
     return wall, cpu
+
+
+def worlds_solved(bot: Any) -> int:
+    """How many worlds a PIMC bot's last decision solved (every candidate is
+    valued on the same worlds)."""
+    return max(count for _, count, _ in bot.last_stats)
+
+
+def auction_worlds(observations: list[Any]) -> list[int]:
+    """Worlds a Spitzer PIMCBot solves per announcement decision at its default budget."""
+    bot = spitzer.PIMCBot(seed=1)
+    found = []
+    for observation in observations:
+        assert bot.announce(observation) in observation.legal_announcements
+        found.append(worlds_solved(bot))
+    return found
 
 
 def twin_rates(game: str, observations: list[Any], iterations: int) -> tuple[float, float]:
@@ -128,10 +156,15 @@ def main() -> None:
     args = parser.parse_args()
     games = [args.game] if args.game else ["spitzer", "spidge"]
     for game in games:
-        observations = positions(game, 1 if args.quick else 6)
+        auction: list[Any] = []
+        observations = positions(game, 1 if args.quick else 6, auction)
         if args.quick:
             observations = observations[:: max(1, len(observations) // 6)]
-        times, cpu = decision_times(game, observations)
+            auction = auction[:2]
+        worlds: dict[str, list[int]] = {}
+        if auction:
+            worlds["auction"] = auction_worlds(auction)
+        times, cpu = decision_times(game, observations, worlds)
         base = statistics.fmean(times["HeuristicBot"])
         print(f"\n{game.capitalize()}: {len(observations)} card decisions, default budgets, one core")
         print(f"{'bot':<16}{'mean':>12}{'median':>12}{'p90':>12}{'p95':>12}{'CPU mean':>12}{'mean / HeuristicBot':>22}")
@@ -143,6 +176,13 @@ def main() -> None:
                 f"{p90 * 1e3:>9.2f} ms{p95 * 1e3:>9.2f} ms{statistics.fmean(cpu[name]) * 1e3:>9.2f} ms"
                 f"{statistics.fmean(values) / base:>21.1f}x"
             )
+        pimc = bots(game)["PIMCBot"]
+        print(f"\nPIMCBot, worlds solved per decision in its {pimc.seconds} s (of {pimc.worlds} drawn)")
+        print(f"{'phase':<16}{'decisions':>10}{'fewest':>8}{'median':>8}{'most':>8}")
+        for phase in ("auction", "first trick", "later tricks"):
+            if phase in worlds:
+                counts = worlds[phase]
+                print(f"{phase:<16}{len(counts):>10}{min(counts):>8}{statistics.median(counts):>8g}{max(counts):>8}")
         twin_positions = observations[:2]
         fast, slow = twin_rates(game, twin_positions, 10 if args.quick else 40)
         print_table(
