@@ -805,7 +805,8 @@ def deal_record(lines: Iterable[bytes | str], deal: int, rotation: int = 0) -> d
     >>> import json
     >>> from pytrick.arena import deal_record, run_tournament
     >>> from pytrick.records import from_record
-    >>> result = run_tournament("spidge", "heuristic,random", deals=2, seed=5, progress=False)
+    >>> result = run_tournament("spidge", "heuristic,random", deals=2, seed=5,
+    ...                         progress=False)
     >>> lines = [json.dumps(record) for record in result.records]
     >>> from_record(deal_record(lines, deal=1, rotation=1)).is_over
     True
