@@ -255,6 +255,18 @@ def test_each_search_technique_leaves_the_value_alone(seed: int) -> None:
                 assert solver._nodes(gstate, hand, objective, disabled)[0] == value
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the run key is the compiled search's")
+def test_spitzer_key_runs_are_neighbours_of_equal_points() -> None:
+    """The table key packs runs of equal-point neighbours; a lone card between
+    two groups of equal points joins them once it is dead (Q-clubs, the
+    Spitzer, Q-spades...)."""
+    runs = trickcore.load_backend("cython")["_solve"]._spitzer_runs
+    points = [3, 0, 3, 3, 2, 2, 11, 0, 0, 0, 0]
+    assert runs([[0, 1, 2, 3, 4, 5, 6, 7, 8], [9, 10]], points) == [
+        ([0, 2, 3], 0, 1 << 1), ([2, 3], 1 << 1, 0), ([4, 5], 0, 0), ([7, 8], 0, 0), ([9, 10], 0, 0)]
+    assert runs([[6, 1, 7]], points) == [([1, 7], 0, 0)]
+
+
 @settings(max_examples=40)
 @given(seed=st.integers(0, 2**32), remaining=st.integers(4, 9))
 def test_spidge_solver_agrees_with_minimax(both_backends: Backends, seed: int,
