@@ -267,6 +267,39 @@ def test_spitzer_key_runs_are_neighbours_of_equal_points() -> None:
     assert runs([[6, 1, 7]], points) == [([1, 7], 0, 0)]
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
+def test_spitzer_sure_trick_bounds_never_contradict_minimax() -> None:
+    """The sure-trump bounds (the trumps' points and the cheapest card each
+    other seat must play to their tricks) hold the exact value of random
+    endings between them, and the cheapest cards do raise the bound."""
+    compiled = trickcore.load_backend("cython")
+    reference = trickcore.load_backend("python")
+    solver = compiled["_solve"]
+    cheapest_cards_off = solver._TECHNIQUES["cards in sure tricks"]
+    no_bounds = solver._TECHNIQUES["sure trumps"]
+    checked = raised = 0
+    for seed in range(250):
+        # 2-trick endings against plain minimax; longer ones against the
+        # compiled search with the sure-trump bounds off.
+        remaining = 8 if seed < 100 else 12 + 4 * (seed % 3)
+        spec = spitzer_spec(seed, remaining)
+        state = spitzer_state(compiled, spec)
+        bounds = solver._spitzer_sure_bounds(state)
+        if bounds is None:  # sides not fixed by the hands yet
+            continue
+        lower, upper, taken = bounds
+        if remaining == 8:
+            value = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), 0, pv=False)[0]
+        else:
+            value = solver._nodes(state, 0, 0, no_bounds)[0]
+        assert lower <= value - taken <= upper, (spec, bounds, value)
+        checked += 1
+        plain_lower, plain_upper, _ = solver._spitzer_sure_bounds(state, cheapest_cards_off)
+        assert plain_lower <= lower and upper <= plain_upper
+        raised += lower > plain_lower or upper < plain_upper
+    assert checked > 200 and raised > 80, (checked, raised)
+
+
 @settings(max_examples=40)
 @given(seed=st.integers(0, 2**32), remaining=st.integers(4, 9))
 def test_spidge_solver_agrees_with_minimax(both_backends: Backends, seed: int,

@@ -80,11 +80,13 @@ cdef enum:
     _COLUMN_GUESS = 32      # Spitzer score: the columns tested from the last one found
     _SUIT_SKIP = 64         # move generators: only the suits with legal cards scanned
     _RUN_KEY = 1024         # Spitzer table key: equal-point runs packed up (off: by live order)
+    _SURE_TRICK_CARDS = 2048  # Spitzer points: the other seats' cheapest cards in the sure tricks
 
 _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
               "last trick": _LAST_TRICK, "bisection": _BISECTION,
                "two-slot table": _ONE_SLOT, "column guess": _COLUMN_GUESS,
-               "suit skip": _SUIT_SKIP, "run key": _RUN_KEY}
+               "suit skip": _SUIT_SKIP, "run key": _RUN_KEY,
+               "cards in sure tricks": _SURE_TRICK_CARDS}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -198,6 +200,8 @@ cdef int Z_BYTE_POINTS[256]   # card points of one printed suit's byte of a dens
 cdef uint32_t Z_ABOVE[32]     # the cards of the same effective suit that beat a card
 cdef uint32_t Z_SUIT_MASK[5]  # the cards of each effective suit
 cdef int Z_POINT_CLASS[32]    # 0..5: the card's points among 0, 2, 3, 4, 10, 11
+cdef uint32_t Z_CLASS_MASK[6]  # the cards of each point class
+cdef int Z_CLASS_POINTS[6]
 cdef int Z_KEY_WORD[5]        # where each effective suit starts in the table key
 cdef int Z_KEY_SHIFT[5]
 # Runs of two or more cards of one effective suit, next to each other in
@@ -228,8 +232,12 @@ def _fill_spitzer_tables():
             Z_ABOVE[a] = sum(1 << b for b in ordered[:k])
         Z_ORDER_N[s] = len(ordered)
         Z_SUIT_MASK[s] = sum(1 << b for b in ordered)
+    for k in range(6):
+        Z_CLASS_POINTS[k] = (0, 2, 3, 4, 10, 11)[k]
+        Z_CLASS_MASK[k] = 0
     for a in range(32):
         Z_POINT_CLASS[a] = (0, 2, 3, 4, 10, 11).index(Z_POINTS[a])
+        Z_CLASS_MASK[Z_POINT_CLASS[a]] |= (<uint32_t>1) << a
     for s, (k, b) in enumerate(((0, 0), (0, 0), (0, 30), (1, 0), (2, 0))):
         Z_KEY_WORD[s] = k
         Z_KEY_SHIFT[s] = b
@@ -310,20 +318,42 @@ cdef inline uint32_t _z_sure(uint32_t mine, uint32_t theirs) noexcept nogil:
     return sure
 
 
+cdef inline int _z_cheapest(uint32_t hand, int k) noexcept nogil:
+    """The fewest points *k* cards of *hand* can be worth."""
+    cdef int c, m, total = 0
+    for c in range(6):
+        if k <= 0:
+            break
+        m = tc_popcount64(hand & Z_CLASS_MASK[c])
+        if m > k:
+            m = k
+        total += m * Z_CLASS_POINTS[c]
+        k -= m
+    return total
+
+
 cdef inline int _z_sure_measure(tc_solver* s, const SpitzerDeal* d, int team,
                                 uint32_t sure) noexcept nogil:
-    """What the seats of *team* surely take with their *sure* cards: the cards'
-    points, or as tricks the most sure cards one seat holds (each falls in
-    its own trick)."""
-    cdef int seat, most = 0, k
-    if s.measure == _MEASURE_POINTS:
-        return _z_mask_points(sure)
+    """What the seats of *team* surely take with their *sure* cards: as
+    tricks, the most sure cards one seat holds (each falls in its own trick);
+    as points, the cards' points and, from every other seat without a sure
+    card, the cheapest cards it can play to those tricks (one to each)."""
+    cdef int seat, most = 0, k, total
+    if not sure:
+        return 0
     for seat in range(4):
         if (team >> seat) & 1:
             k = tc_popcount64(d.hands[seat] & sure)
             if k > most:
                 most = k
-    return most
+    if s.measure != _MEASURE_POINTS:
+        return most
+    total = _z_mask_points(sure)
+    if not s.disabled & _SURE_TRICK_CARDS:
+        for seat in range(4):
+            if not d.hands[seat] & sure:
+                total += _z_cheapest(d.hands[seat], most)
+    return total
 
 
 cdef inline void _z_key(const SpitzerDeal* d, uint64_t* key) noexcept nogil:
@@ -1270,6 +1300,37 @@ def solve_spidge_many(states, hands, objective=SOLVE_MOST, threads=1, pv=True):
 
     run_chunks(work, len(states), nthreads, 1)
     return results
+
+
+def _spitzer_sure_bounds(state, disabled=0):
+    """(lower, upper, taken): the bounds the sure trumps put on the card
+    points the declaring side takes from the current trick on, at a trick
+    start whose sides are fixed (None elsewhere), and the points it took
+    before, with the techniques of *disabled* off -- for the tests, which
+    check them against the exact value."""
+    cdef _Solver solver = _thread_solver()
+    cdef SpitzerState z = _spitzer_state(state)
+    cdef const SpitzerDeal* d = &z.deal
+    cdef uint32_t mine = 0, theirs = 0
+    cdef int side, t, hi
+    _z_setup(solver.s, d)
+    if solver.s.dynamic or d.n_played & 3:
+        return None
+    solver.s.measure = _MEASURE_POINTS
+    side = _z_side(solver.s, d)
+    solver.s.disabled = disabled
+    for t in range(4):
+        if (side >> t) & 1:
+            mine |= d.hands[t]
+        else:
+            theirs |= d.hands[t]
+    hi = _z_mask_points(mine | theirs)
+    try:
+        return (_z_sure_measure(solver.s, d, side, _z_sure(mine, theirs)),
+                hi - _z_sure_measure(solver.s, d, 15 & ~side, _z_sure(theirs, mine)),
+                _z_counted(solver.s, d, side, d.n_played >> 2))
+    finally:
+        solver.s.disabled = 0
 
 
 def _nodes(state, hand_or_objective=0, objective=0, disabled=0, every_card=False):
