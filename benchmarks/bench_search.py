@@ -2,7 +2,7 @@
 compiled search against the plain-minimax reference on endings.
 
     python benchmarks/bench_search.py [--quick] [--spitzer-deals N] [--spidge-deals N] [--spidge-left N]
-                                      [--times-only]
+                                      [--first-lead N] [--spidge-cap POSITIONS] [--times-only]
 
 Spitzer deals are dealt from seeded shuffles with every seat passing (a
 Normal game or a Sneaker) and solved from the first lead; Spidge positions
@@ -11,7 +11,11 @@ and one for each: left and right of the dealer, and the dealer, who also
 plays the dummy), from the first lead with ``--spidge-left 52`` (slow: the
 goal is far off: only the value is timed there, and ``--times-only``
 skips the technique table) and by
-default with 36 cards left (after four random tricks).  Three measures side by side: the value alone, the value
+default with 36 cards left (after four random tricks); ``--first-lead N``
+(default 10) also solves N deals from the first lead for each player, value
+only, each solve capped at ``--spidge-cap`` positions (default 20 M, a few
+seconds): a solve that reaches the cap is reported as unfinished, and a
+median that falls on one prints as "> cap".  Three measures side by side: the value alone, the value
 of every legal card (``solve(deal, pv=False)``), and the same with the
 principal variation (``solve(deal)``), and the PIMC bot's solve: the score
 (``objective="score"``) of every legal card, from the first lead and from
@@ -26,6 +30,7 @@ visited and time, median and 95th percentile.  The last table times 3-trick endi
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import statistics
 import sys
@@ -76,28 +81,49 @@ def summary(times: list[float]) -> tuple[float, float]:
     return statistics.median(times), percentile(times, 0.95)
 
 
-def print_times(title: str, rows: list[tuple[str, list[float], list[int]]]) -> None:
+def print_times(title: str, rows: list[tuple[str, list[float], list[int]]], cap: int = 0) -> None:
+    """A row per solve kind; with a positions *cap* (Spidge), a solve that
+    reached it is unfinished: it counts as slower and larger than every
+    finished one, and a median or percentile that falls on one prints as
+    "> cap" (the time it had taken when it gave up is a lower bound only)."""
     print(f"\n{title}")
     print(f"{'solve':<34}{'median':>12}{'95th pct':>12}{'nodes (median)':>16}{'nodes (max)':>14}"
           f"{'us/node':>10}")
     for name, times, nodes in rows:
-        median, p95 = summary(times)
-        node_text = f"{statistics.median(nodes):>16,.0f}{max(nodes):>14,}" if nodes else f"{'-':>16}{'-':>14}"
+        ranked = ([math.inf if cap and count >= cap else t for t, count in zip(times, nodes, strict=True)]
+                  if nodes else times)
+        median, p95 = summary(ranked)
+        node_text = (f"{count_text(statistics.median(nodes), cap):>16}{count_text(max(nodes), cap):>14}"
+                     if nodes else f"{'-':>16}{'-':>14}")
         per_node = f"{sum(times) / sum(nodes) * 1e6:>10.2f}" if nodes else f"{'-':>10}"
-        print(f"{name:<34}{median * 1e3:>10.2f}ms{p95 * 1e3:>10.2f}ms{node_text}{per_node}")
+        print(f"{name:<34}{ms_text(median):>12}{ms_text(p95):>12}{node_text}{per_node}")
+        if cap and any(count >= cap for count in nodes):
+            print(f"{'':<34}({sum(count >= cap for count in nodes)} of {len(nodes)} solves "
+                  f"reached the cap of {cap:,} positions)")
 
 
-# The techniques that also act in the Spidge search.
-SPIDGE_TECHNIQUES = ("sure trumps", "two-slot table", "suit skip")
+def ms_text(seconds: float) -> str:
+    return "> cap" if seconds == math.inf else f"{seconds * 1e3:.2f}ms"
 
 
-def techniques(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
+def count_text(count: float, cap: int) -> str:
+    return f"> {cap:,}" if cap and count >= cap else f"{count:,.0f}"
+
+
+# The techniques that act in the Spidge search; the last ones act only there.
+SPIDGE_TECHNIQUES = ("sure trumps", "two-slot table", "suit skip", "growing table", "sibling guess")
+SPIDGE_ONLY = ("growing table", "sibling guess")
+
+
+def techniques(n_spitzer: int, n_spidge: int, spidge_left: int, first_lead: int = 0,
+               cap: int = 0) -> None:
     """Each technique switched off in turn, then all of them: what each buys."""
     solve = COMPILED["_solve"]
     flags: dict[str, int] = solve._TECHNIQUES
-    spitzer_runs = [("all techniques", 0)] + [(f"without {name}", flag) for name, flag in flags.items()]
+    spitzer_runs = [("all techniques", 0)] + [(f"without {name}", flag) for name, flag in flags.items()
+                                              if name not in SPIDGE_ONLY]
     spitzer_runs.append(("without column guess and suit skip", flags["column guess"] | flags["suit skip"]))
-    spitzer_runs.append(("without any (the search before them)", sum(flags.values())))
+    spitzer_runs.append(("without any (the search before them)", sum(flag for _, flag in spitzer_runs)))
     positions = [(spitzer_deal(seed), (POINTS, 0)) for seed in range(n_spitzer)]
     print_ablation(f"Spitzer, card points, value only, from the first lead ({n_spitzer} deals): "
                    "what each technique buys", spitzer_runs, positions)
@@ -113,26 +139,47 @@ def techniques(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
                  for seed in range(n_spidge) for hand in (0, 2, 3)]
     print_ablation(f"Spidge, most tricks, {spidge_left} cards left ({n_spidge} deals x 3 players): "
                    "what each technique buys", spidge_runs, positions)
+    positions = [(spidge_position(seed, spidge_left), (hand, 0))
+                 for seed in range(n_spidge) for hand in (0, 2, 3)]
+    print_ablation(f"Spidge, most tricks, every legal card, {spidge_left} cards left ({n_spidge} deals "
+                   "x 3 players): the sibling guess", [("all techniques", 0),
+                   ("without sibling guess", flags["sibling guess"])], positions, every_card=True)
+    if first_lead:
+        # Without sure trumps nearly every solve reaches the cap: left out.
+        runs = [run for run in spidge_runs[:-1] if run[0] != "without sure trumps"]
+        runs.append(("without all of them but sure trumps",
+                     sum(spidge_flags) - flags["sure trumps"]))
+        positions = [(spidge_position(seed, 52), (hand, 0))
+                     for seed in range(first_lead) for hand in (0, 2, 3)]
+        print_ablation(f"Spidge, most tricks, from the first lead ({first_lead} deals x 3 players, "
+                       f"cap {cap:,} positions): what each technique buys", runs, positions, cap=cap)
 
 
 def print_ablation(title: str, runs: list[tuple[str, int]], positions: list[tuple[Any, tuple[int, int]]],
-                   every_card: bool = False) -> None:
+                   every_card: bool = False, cap: int = 0) -> None:
+    """Positions visited and time of each variant; with a positions *cap*
+    (Spidge value only), a solve that reached it ranks above every finished
+    one and a median or percentile falling on one prints as "> cap"."""
     solve = COMPILED["_solve"]
     times: dict[str, list[float]] = {name: [] for name, _ in runs}
-    nodes: dict[str, list[int]] = {name: [] for name, _ in runs}
+    nodes: dict[str, list[float]] = {name: [] for name, _ in runs}
     for i, (state, (first, second)) in enumerate(positions):  # interleaved: load changes hit every variant alike
         # The first solve of a deal runs a few per cent slower (cold caches):
         # each variant takes its turn at going first.
         for name, disabled in runs[i % len(runs):] + runs[:i % len(runs)]:
-            seconds, (_value, count) = timed(solve._nodes, state, first, second, disabled, every_card)
-            times[name].append(seconds)
-            nodes[name].append(count)
+            seconds, (_value, count) = timed(solve._nodes, state, first, second, disabled, every_card, cap)
+            unfinished = cap and count >= cap
+            times[name].append(math.inf if unfinished else seconds)
+            nodes[name].append(math.inf if unfinished else count)
     print(f"\n{title}")
-    print(f"{'search':<40}{'median':>10}{'95th pct':>12}{'nodes median':>14}{'nodes p95':>12}")
+    print(f"{'search':<40}{'median':>10}{'95th pct':>12}{'nodes median':>14}{'nodes p95':>14}"
+          f"{'at the cap':>12}")
     for name, _ in runs:
         median, p95 = summary(times[name])
-        node_median, node_p95 = summary([float(c) for c in nodes[name]])
-        print(f"{name:<40}{median * 1e3:>8.2f}ms{p95 * 1e3:>10.2f}ms{node_median:>14,.0f}{node_p95:>12,.0f}")
+        node_median, node_p95 = summary(nodes[name])
+        capped = sum(count == math.inf for count in nodes[name])
+        print(f"{name:<40}{ms_text(median):>10}{ms_text(p95):>12}{count_text(node_median, cap):>14}"
+              f"{count_text(node_p95, cap):>14}{capped:>12}")
 
 
 def spidge_position(seed: int, left: int) -> Any:
@@ -172,14 +219,24 @@ def whole_deals(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
                 counts.append(count)
             rows.append((name, times, counts))
         print_times(f"Spitzer, the PIMC bot's solve ({n_spitzer} deals)", rows)
+    spidge_rows(n_spidge, spidge_left)
+
+
+def spidge_rows(n_spidge: int, spidge_left: int, cap: int = 0) -> None:
+    """Spidge, most tricks, each player: the value alone (capped at *cap*
+    positions a solve), and with fewer than 52 cards left the value of every
+    legal card."""
+    solve = COMPILED["_solve"]
     # Hands in play order from the dealer's left (hand 1 is the dummy).
     players = {0: "left of the dealer", 2: "right of the dealer", 3: "the dealer"}
-    value, nodes, moves = [], [], []
+    value: list[float] = []
+    nodes: list[int] = []
+    moves: list[float] = []
     by_player: dict[int, tuple[list[float], list[int]]] = {hand: ([], []) for hand in players}
     for seed in range(n_spidge):
         state = spidge_position(seed, spidge_left)
         for hand in players:
-            seconds, (_value, count) = timed(solve._nodes, state, hand, 0)
+            seconds, (_value, count) = timed(solve._nodes, state, hand, 0, 0, False, cap)
             value.append(seconds)
             nodes.append(count)
             by_player[hand][0].append(seconds)
@@ -187,10 +244,11 @@ def whole_deals(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
             if spidge_left < 52:  # from the first lead every card takes minutes
                 moves.append(timed(solve.solve_spidge, state, hand, 0, False)[0])
     where = "from the first lead" if spidge_left == 52 else f"with {spidge_left} cards left"
-    print_times(f"Spidge, most tricks, {where} ({n_spidge} deals x 3 players; "
+    capped = f", cap {cap:,} positions a solve" if cap else ""
+    print_times(f"Spidge, most tricks, {where} ({n_spidge} deals x 3 players{capped}; "
                 "goal from the first lead: median <= 20 ms)", [
         ("value", value, nodes)] + ([("value + every card", moves, [])] if moves else [])
-        + [(f"value, {name}", *by_player[hand]) for hand, name in players.items()])
+        + [(f"value, {name}", *by_player[hand]) for hand, name in players.items()], cap)
 
 
 def endings(n: int) -> None:
@@ -228,18 +286,28 @@ def main() -> None:
     parser.add_argument("--spitzer-deals", type=int, default=50, help="Spitzer deals to solve")
     parser.add_argument("--spidge-deals", type=int, default=10,
                         help="Spidge deals (each solved for the three players)")
+    parser.add_argument("--first-lead", type=int, default=10,
+                        help="Spidge deals also solved from the first lead (value only, "
+                             "with the positions cap)")
+    parser.add_argument("--spidge-cap", type=int, default=20_000_000,
+                        help="positions a Spidge value solve may visit before it gives up "
+                             "(0: no cap); a solve that reaches it counts as unfinished")
     parser.add_argument("--times-only", action="store_true",
                         help="only the solve times: no technique table, no endings (for long "
                              "runs such as --spidge-left 52)")
     args = parser.parse_args()
     if args.quick:
         whole_deals(3, 1, 24)
-        techniques(2, 1, 24)
+        spidge_rows(1, 52, 20_000)
+        techniques(2, 1, 24, 1, 20_000)
         endings(2)
     else:
         whole_deals(args.spitzer_deals, args.spidge_deals, args.spidge_left)
+        if args.first_lead:
+            spidge_rows(args.first_lead, 52, args.spidge_cap)
         if not args.times_only:
-            techniques(args.spitzer_deals, args.spidge_deals, args.spidge_left)
+            techniques(args.spitzer_deals, args.spidge_deals, args.spidge_left, args.first_lead,
+                       args.spidge_cap)
             endings(10)
 
 

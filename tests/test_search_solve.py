@@ -319,6 +319,68 @@ def test_spidge_solver_agrees_with_minimax(both_backends: Backends, seed: int,
             assert won[hand] + (won[1] if hand == 3 else 0) == fast[0]
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the growing table is the compiled "
+                    "search's; the reference twin has none")
+@settings(max_examples=25)
+@given(seed=st.integers(0, 2**32), remaining=st.integers(6, 9))
+def test_spidge_growing_table_agrees_with_minimax(both_backends: Backends, seed: int,
+                                                  remaining: int) -> None:
+    """From a table of 16 entries, a Spidge solve grows its table many times
+    mid-search (moving the entries found so far) and still agrees with plain
+    minimax card by card; the next solve starts from 16 entries again."""
+    compiled, reference = both_backends
+    solver = compiled["_solve"]
+    spec = spidge_spec(seed, remaining)
+    state = spidge_state(compiled, spec)
+    solver._use_table_bits(4)
+    try:
+        for hand in (0, 2, 3):
+            for objective in (0, 1):
+                fast = solver.solve_spidge(state, hand, objective, False)
+                slow = reference["_solve"].solve_spidge(spidge_state(reference, spec), hand,
+                                                        objective, pv=False)
+                assert fast[:2] == slow[:2], (spec, hand, objective)
+    finally:
+        solver._use_table_bits(solver.DEFAULT_TT_BITS)
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the growing table is the compiled "
+                    "search's; the reference twin has none")
+@pytest.mark.parametrize("seed", range(4))
+def test_spidge_growing_table_leaves_longer_solves_alone(seed: int) -> None:
+    """Grown from 16 entries (past 64 positions, then 256...), a 20-card solve
+    gives the values of the default table, card by card."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    state = spidge_state(compiled, spidge_spec(seed, 20))
+    expected = [solver.solve_spidge(state, hand, objective, False)
+                for hand in (0, 2, 3) for objective in (0, 1)]
+    solver._use_table_bits(4)
+    try:
+        found = [solver.solve_spidge(state, hand, objective, False)
+                 for hand in (0, 2, 3) for objective in (0, 1)]
+        visited = [solver._nodes(state, hand, objective)[1] for hand in (0, 2, 3) for objective in (0, 1)]
+    finally:
+        solver._use_table_bits(solver.DEFAULT_TT_BITS)
+    assert found == expected
+    assert max(visited) > 64  # the table grew at least once
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the positions cap is the compiled "
+                    "search's (benchmark only)")
+def test_a_capped_spidge_solve_gives_up_and_leaves_the_next_alone() -> None:
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    state = spidge_state(compiled, spidge_spec(3, 28))
+    value, visited = solver._nodes(state, 0, 0)
+    assert visited > 100
+    capped, count = solver._nodes(state, 0, 0, 0, False, 100)
+    assert capped is None and 100 <= count < visited
+    assert solver._nodes(state, 0, 0, 0, False, visited)[0] is None
+    assert solver._nodes(state, 0, 0, 0, False, visited + 1) == (value, visited)
+    assert solver._nodes(state, 0, 0) == (value, visited)
+
+
 # -- each backend on its own ---------------------------------------------------------------
 
 

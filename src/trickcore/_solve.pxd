@@ -34,6 +34,7 @@ ctypedef struct tc_tt_entry:
 ctypedef struct tc_solver:
     tc_tt_entry* table
     uint64_t size_mask      # entries - 1
+    uint64_t base_mask      # entries - 1 as made (a long Spidge solve grows the table for itself)
     uint32_t stamp
     uint64_t nodes          # positions visited, over the solver's life
     # The current search (set by the kernels).
@@ -45,6 +46,8 @@ ctypedef struct tc_solver:
     int guess               # first guess of the value, for MTD(f)
     int disabled            # techniques switched off (benchmark only; 0 normally)
     int guess_column        # SOLVE_SCORE: the last scoring column found (-1 none)
+    uint64_t node_limit     # Spidge, benchmark only: give up past this many positions (0: never)
+    uint64_t grow_at        # Spidge: the table grows when nodes reaches this
 
 # A solver with a table of 2**bits entries (48 bytes each), or NULL when the
 # memory cannot be had.

@@ -79,14 +79,25 @@ cdef enum:
     _ONE_SLOT = 16          # off: two slots a position in the table, the deeper kept
     _COLUMN_GUESS = 32      # Spitzer score: the columns tested from the last one found
     _SUIT_SKIP = 64         # move generators: only the suits with legal cards scanned
+    _GROWING_TABLE = 128    # Spidge: a long solve moves to a larger table (off: the default size)
+    _SIBLING_GUESS = 256    # Spidge, every card's value: MTD(f) starts from the last card's value
     _RUN_KEY = 1024         # Spitzer table key: equal-point runs packed up (off: by live order)
     _SURE_TRICK_CARDS = 2048  # Spitzer points: the other seats' cheapest cards in the sure tricks
+
+# The growing table: a Spidge solve that has visited _GROW_AFTER times as many
+# positions as the table has entries moves it to one 2**_GROW_BY_BITS times
+# larger (at a trick start), up to 2**_GROW_MAX_BITS entries.
+cdef enum:
+    _GROW_AFTER = 4
+    _GROW_BY_BITS = 2
+    _GROW_MAX_BITS = 22
 
 _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
               "last trick": _LAST_TRICK, "bisection": _BISECTION,
                "two-slot table": _ONE_SLOT, "column guess": _COLUMN_GUESS,
                "suit skip": _SUIT_SKIP, "run key": _RUN_KEY,
-               "cards in sure tricks": _SURE_TRICK_CARDS}
+               "cards in sure tricks": _SURE_TRICK_CARDS, "growing table": _GROWING_TABLE,
+               "sibling guess": _SIBLING_GUESS}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -103,6 +114,7 @@ cdef tc_solver* tc_solver_new(int bits) noexcept nogil:
         free(s)
         return NULL
     s.size_mask = ((<uint64_t>1) << bits) - 1
+    s.base_mask = s.size_mask
     return s
 
 
@@ -174,6 +186,49 @@ cdef inline void _store(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uint3
     e.upper = <int16_t>upper
     e.played = <uint8_t>played
     e.move = <uint8_t>move
+
+
+cdef void _grow(tc_solver* s) noexcept nogil:
+    """Move the table to one 2**_GROW_BY_BITS times larger, keeping the
+    current search's entries (nothing when memory is short), and set when to
+    grow next: after _GROW_AFTER times as many positions as it has entries.
+    A long Spidge solve from the first lead needs far more entries than a
+    short one, which is slower with a large table (its entries are scattered
+    over more memory); the solve returns to the table's size as made when it
+    ends."""
+    cdef uint64_t size = s.size_mask + 1, i
+    cdef tc_tt_entry* old = s.table
+    cdef tc_tt_entry* new
+    cdef tc_tt_entry* e
+    s.grow_at = <uint64_t>-1
+    if s.disabled & _GROWING_TABLE or size >= (<uint64_t>1) << _GROW_MAX_BITS:
+        return
+    new = <tc_tt_entry*>calloc(size << _GROW_BY_BITS, sizeof(tc_tt_entry))
+    if new == NULL:
+        return
+    s.table = new
+    s.size_mask = (size << _GROW_BY_BITS) - 1
+    s.grow_at = s.nodes + _GROW_AFTER * (s.size_mask + 1)
+    for i in range(size):
+        if old[i].stamp == s.stamp:
+            e = _slot(s, old[i].key, old[i].extra, old[i].played)
+            e[0] = old[i]
+    free(old)
+
+
+cdef void _shrink(tc_solver* s) noexcept nogil:
+    """Back to the table's size as made, after a solve that grew it: the next
+    solve starts from the same table whatever came before (the positions it
+    visits do not depend on the solver's history)."""
+    cdef tc_tt_entry* new
+    if s.size_mask == s.base_mask:
+        return
+    new = <tc_tt_entry*>calloc(s.base_mask + 1, sizeof(tc_tt_entry))
+    if new == NULL:
+        return
+    free(s.table)
+    s.table = new
+    s.size_mask = s.base_mask
 
 
 cdef inline void _first(int* moves, int n, int move) noexcept nogil:
@@ -972,10 +1027,13 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
     cdef uint64_t key[4]
     cdef uint32_t extra = 0
     cdef tc_tt_entry* e = NULL
+    cdef tc_tt_entry* table = NULL
     cdef int moves[16]
     if n == 52:
         return 0
     s.nodes += 1
+    if s.node_limit and s.nodes >= s.node_limit:
+        return 0  # the benchmark's cap: the solve is reported as unfinished
     if pos == 0:
         hi = 13 - trick
         if hi <= alpha:
@@ -1002,6 +1060,9 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
             if quick <= alpha:
                 return quick
         use_tt = True
+        if s.nodes >= s.grow_at:
+            _grow(s)
+        table = s.table
         _g_key(d, key)
         extra = d.leaders[trick] | ((n == 0) << 2) | (s.count_side << 4) | (s.max_side << 8)
         if (d.flags & SPIDGE_OPT_SPADES_MUST_BE_BROKEN) and d.trumps_broken_at < trick:
@@ -1050,6 +1111,8 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
         if alpha >= beta:
             break
     if use_tt:
+        if s.table != table:  # the table grew below: find the entry again
+            e = _slot(s, key, extra, n)
         _store(s, e, key, extra, best, alpha0, beta0, hi, best_move, n)
     return best
 
@@ -1060,6 +1123,8 @@ cdef int _g_value(tc_solver* s, spidge_state* d) noexcept nogil:
         if (s.count_side >> h) & 1:
             taken += d.tricks[h]
     g = lower
+    if s.guess >= 0 and not s.disabled & _SIBLING_GUESS:
+        g = min(max(s.guess - taken, lower), upper)
     while lower < upper:
         b = g + 1 if g == lower else g
         g = _g_search(s, d, b - 1, b)
@@ -1075,16 +1140,22 @@ cdef void _g_setup(tc_solver* s, const spidge_state* d, int hand, int objective)
     s.options = d.flags
     s.dynamic = 0
     s.measure = _MEASURE_TRICKS
+    _shrink(s)
+    s.grow_at = s.nodes + _GROW_AFTER * (s.size_mask + 1)
     # The dealer (hand 3) plays the dummy (hand 1) for himself; any other
     # hand has the dealer playing the dummy against it.
     s.count_side = (1 << 3) | (1 << 1) if hand == 3 else 1 << hand
     s.max_side = s.count_side if objective == SOLVE_MOST else 15 & ~s.count_side
+    s.guess = -1
 
 
 cdef int spidge_solve(tc_solver* s, const spidge_state* d, int hand, int objective) noexcept nogil:
     cdef spidge_state work = d[0]
+    cdef int value
     _g_setup(s, d, hand, objective)
-    return _g_value(s, &work)
+    value = _g_value(s, &work)
+    _shrink(s)
+    return value
 
 
 cdef int spidge_solve_moves(tc_solver* s, const spidge_state* d, int hand, int objective,
@@ -1105,6 +1176,7 @@ cdef int spidge_solve_moves(tc_solver* s, const spidge_state* d, int hand, int o
         v = _g_value(s, &work)
         spidge_undo(&work)
         values[moves[i]] = v
+        s.guess = v  # the next card's value is often the same
         if (maximise and v > best) or (not maximise and v < best):
             best = v
     alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
@@ -1122,6 +1194,7 @@ cdef int spidge_solve_moves(tc_solver* s, const spidge_state* d, int hand, int o
                 v = values[a]
             else:
                 v = SOLVE_NOT_LEGAL
+    _shrink(s)
     return best
 
 
@@ -1149,6 +1222,7 @@ cdef int _z_pv(tc_solver* s, SpitzerDeal* d, int objective, int value, uint8_t* 
 cdef int _g_pv(tc_solver* s, spidge_state* d, int value, uint8_t* out) noexcept nogil:
     cdef int moves[16]
     cdef int n = 0, nm, i, v
+    s.guess = value
     while d.n_played < 52:
         nm = _g_moves(s, d, spidge_legal(d), d.n_played & 3, spidge_to_move(d), s.max_side, moves)
         for i in range(nm):
@@ -1159,6 +1233,7 @@ cdef int _g_pv(tc_solver* s, spidge_state* d, int value, uint8_t* out) noexcept 
             spidge_undo(d)
         out[n] = <uint8_t>moves[i]
         n += 1
+    _shrink(s)
     return n
 
 
@@ -1186,6 +1261,21 @@ cdef _Solver _thread_solver():
     if solver is None:
         solver = _Solver()
         _local.solver = solver
+    return solver
+
+
+def _use_table_bits(int bits):
+    """Give this thread a solver whose table has 2**bits entries (tests and
+    tuning: a tiny table makes the Spidge table grow within a small solve)."""
+    _local.solver = _Solver(bits)
+
+
+cdef _Solver _fixed_solver():
+    """This thread's solver for the benchmark's runs without the growing table."""
+    solver = getattr(_local, "fixed", None)
+    if solver is None:
+        solver = _Solver()
+        _local.fixed = solver
     return solver
 
 
@@ -1333,18 +1423,21 @@ def _spitzer_sure_bounds(state, disabled=0):
         solver.s.disabled = 0
 
 
-def _nodes(state, hand_or_objective=0, objective=0, disabled=0, every_card=False):
+def _nodes(state, hand_or_objective=0, objective=0, disabled=0, every_card=False, limit=0):
     """(value, positions visited) of a value-only solve -- or, with
     *every_card*, of the value of every legal card (``solve(..., pv=False)``)
     -- with the techniques of *disabled* (_TECHNIQUES values) switched off
-    (for the benchmark and tuning)."""
-    cdef _Solver solver = _thread_solver()
+    (for the benchmark and tuning).  A Spidge solve that visits *limit*
+    positions (0: no limit) gives up: its value is None."""
+    # Without the growing table: a table of the default size that never grew.
+    cdef _Solver solver = _thread_solver() if not disabled & _GROWING_TABLE else _fixed_solver()
     cdef uint64_t before = solver.s.nodes
     cdef SpitzerState z
     cdef SpidgeState g
     cdef int value
     cdef int values[54]
     solver.s.disabled = disabled
+    solver.s.node_limit = before + limit if limit > 0 else 0
     try:
         if isinstance(state, SpitzerState):
             z = _spitzer_state(state)
@@ -1360,4 +1453,7 @@ def _nodes(state, hand_or_objective=0, objective=0, disabled=0, every_card=False
                 value = spidge_solve(solver.s, &g.s, hand_or_objective, objective)
     finally:
         solver.s.disabled = 0
+        solver.s.node_limit = 0
+    if limit > 0 and solver.s.nodes - before >= limit:
+        return None, solver.s.nodes - before
     return value, solver.s.nodes - before
