@@ -349,16 +349,17 @@ def test_spidge_growing_table_agrees_with_minimax(both_backends: Backends, seed:
 @pytest.mark.parametrize("seed", range(4))
 def test_spidge_growing_table_leaves_longer_solves_alone(seed: int) -> None:
     """Grown from 16 entries (past 64 positions, then 256...), a 20-card solve
-    gives the values of the default table, card by card."""
+    gives the values of the default table, card by card, and the same
+    principal variation (followed on the grown table)."""
     compiled = trickcore.load_backend("cython")
     solver = compiled["_solve"]
     state = spidge_state(compiled, spidge_spec(seed, 20))
-    expected = [solver.solve_spidge(state, hand, objective, False)
-                for hand in (0, 2, 3) for objective in (0, 1)]
+    expected = [solver.solve_spidge(state, hand, objective, pv)
+                for hand in (0, 2, 3) for objective in (0, 1) for pv in (False, True)]
     solver._use_table_bits(4)
     try:
-        found = [solver.solve_spidge(state, hand, objective, False)
-                 for hand in (0, 2, 3) for objective in (0, 1)]
+        found = [solver.solve_spidge(state, hand, objective, pv)
+                 for hand in (0, 2, 3) for objective in (0, 1) for pv in (False, True)]
         visited = [solver._nodes(state, hand, objective)[1] for hand in (0, 2, 3) for objective in (0, 1)]
     finally:
         solver._use_table_bits(solver.DEFAULT_TT_BITS)

@@ -1160,6 +1160,15 @@ cdef int spidge_solve(tc_solver* s, const spidge_state* d, int hand, int objecti
 
 cdef int spidge_solve_moves(tc_solver* s, const spidge_state* d, int hand, int objective,
                             int* values) noexcept nogil:
+    cdef int value = _g_solve_moves(s, d, hand, objective, values)
+    _shrink(s)
+    return value
+
+
+cdef int _g_solve_moves(tc_solver* s, const spidge_state* d, int hand, int objective,
+                        int* values) noexcept nogil:
+    """spidge_solve_moves, the table left as the solve left it (for the
+    principal variation that follows, which reads its entries)."""
     cdef spidge_state work = d[0]
     cdef mask_t legal = spidge_legal(d), alive
     cdef int moves[16]
@@ -1194,7 +1203,6 @@ cdef int spidge_solve_moves(tc_solver* s, const spidge_state* d, int hand, int o
                 v = values[a]
             else:
                 v = SOLVE_NOT_LEGAL
-    _shrink(s)
     return best
 
 
@@ -1220,6 +1228,8 @@ cdef int _z_pv(tc_solver* s, SpitzerDeal* d, int objective, int value, uint8_t* 
 
 
 cdef int _g_pv(tc_solver* s, spidge_state* d, int value, uint8_t* out) noexcept nogil:
+    """Follow optimal cards from *d* to the end of the deal; return how many.
+    The table returns to its size as made at the end."""
     cdef int moves[16]
     cdef int n = 0, nm, i, v
     s.guess = value
@@ -1316,9 +1326,11 @@ cdef tuple _g_result(tc_solver* s, const spidge_state* d, int hand, int objectiv
     cdef int value, a, n_pv = 0
     cdef spidge_state work = d[0]
     with nogil:
-        value = spidge_solve_moves(s, d, hand, objective, values)
+        value = _g_solve_moves(s, d, hand, objective, values)
         if want_pv:
-            n_pv = _g_pv(s, &work, value, pv)
+            n_pv = _g_pv(s, &work, value, pv)  # on the solve's table, then back to its size
+        else:
+            _shrink(s)
     moves = tuple((a, values[a]) for a in range(54) if values[a] != SOLVE_NOT_LEGAL)
     return value, moves, tuple(pv[a] for a in range(n_pv))
 
