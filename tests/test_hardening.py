@@ -223,9 +223,13 @@ def test_ctrl_c_stops_a_long_random_playout_run_promptly(threads: int) -> None:
     # 3e8 deals take minutes (about 1e6 a second per thread), far longer than
     # the wait below: a stop that waits for the run to end fails as a hang.
     # The result arrays are zeroed lazily, so only the deals played use memory.
+    # A shell starts background jobs with SIGINT ignored, and Python then
+    # installs no KeyboardInterrupt handler: the child restores it.
     child = _run_child(f"""
+        import signal
         import threading
         from trickcore import _batch
+        signal.signal(signal.SIGINT, signal.default_int_handler)
         print("started", flush=True)
         try:
             _batch.random_playouts("spitzer", 3 * 10**8, seed=1, threads={threads})
