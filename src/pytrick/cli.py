@@ -4,12 +4,14 @@
 game between bots and prints it; ``pytrick play spitzer|spidge`` lets a person
 play against them (see :mod:`pytrick.play`); ``pytrick tournament
 spitzer|spidge --bots ismcts,heuristic,random --deals N`` plays a duplicate
-tournament (see :mod:`pytrick.arena`); ``pytrick replay FILE [--json]`` validates a
-record (``--deal K [--rotation R]``: one deal of a tournament's deals.jsonl), prints its result, and exits 1 (printing the reason) if the record is
-corrupt or illegal, 2 if the file cannot be read; ``pytrick explain FILE CARD``
-says whether the player to move may play CARD.  FILE is always a path (or
-``-`` for standard input), never record text; every failure is one line on
-standard error, within the limits of :mod:`pytrick.records`.
+tournament (see :mod:`pytrick.arena`); ``pytrick replay FILE [--json]``
+validates a record (with ``--deal K [--rotation R]``, one deal of a
+tournament's deals.jsonl), prints its result, and exits 1 (printing the
+reason) if the record is corrupt or illegal, 2 if the file cannot be read;
+``pytrick explain FILE CARD`` says whether the player to move may play CARD.
+FILE is always a path (or ``-`` for standard input), never record text; every
+failure is one line on standard error, within the limits of
+:mod:`pytrick.records`.
 """
 
 from __future__ import annotations
