@@ -251,6 +251,51 @@ def test_ctrl_c_stops_a_long_random_playout_run_promptly(threads: int) -> None:
     assert out == "interrupted 1\n"  # and no worker thread is left running
 
 
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT via os.kill is POSIX")
+@pytest.mark.parametrize("threads", [0, 1, 2])
+def test_ctrl_c_stops_a_long_double_dummy_solve(threads: int) -> None:
+    """A Spidge solve from the first lead can take minutes, all of it in C
+    without the GIL: Ctrl-C must stop it (and solve_many's workers) at once,
+    and the thread's solver must give right values afterwards."""
+    if "cython" not in trickcore.available_backends():
+        pytest.skip("the compiled extension is not built here")
+    # The dealer's solve of deal 1 takes about 25 s (every card's value), and
+    # solve_many has four of them: a stop that waits for a solve to end fails
+    # as a hang below.
+    call = ("solve(deal, player=deal.dealer)" if threads == 0 else
+            f"solve_many([deal] * 4, player=deal.dealer, threads={threads})")
+    child = _run_child(f"""
+        import signal
+        import threading
+        import pytrick
+        from pytrick.search import solve, solve_many
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        deal = pytrick.SpidgeDeal.from_seed(1)
+        small = pytrick.SpidgeDeal.from_seed(2)
+        before = solve(small, player=small.dealer).value
+        print("started", flush=True)
+        try:
+            {call}
+            print("finished")
+        except KeyboardInterrupt:
+            print("interrupted", threading.active_count(), flush=True)
+        print(solve(small, player=small.dealer).value == before)
+    """, env={"TRICKCORE_PUREPYTHON": "0"})  # the compiled solver, on either backend's run
+    assert child.stdout is not None
+    assert child.stdout.readline() == "started\n"
+    time.sleep(0.5)
+    child.send_signal(2)  # SIGINT
+    try:
+        out, err = child.communicate(timeout=12)  # a second or two when it stops at once
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        pytest.fail("the interrupt did not stop the solve")
+    assert child.returncode == 0, err
+    # No worker left running, and the solver gives the value it gave before.
+    assert out == "interrupted 1\nTrue\n"
+
+
 def test_batch_results_do_not_depend_on_the_chunking(backend: Backend) -> None:
     """The signal checks between chunks change nothing: deals are the same
     whether played in one call or in pieces that cross chunk boundaries."""

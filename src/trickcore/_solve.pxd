@@ -48,6 +48,10 @@ ctypedef struct tc_solver:
     int guess_column        # SOLVE_SCORE: the last scoring column found (-1 none)
     uint64_t node_limit     # Spidge, benchmark only: give up past this many positions (0: never)
     uint64_t grow_at        # Spidge: the table grows when nodes reaches this
+    # Stopping a search from Python (0 in a solver made by tc_solver_new):
+    int check_signals       # every 2**20 positions, take the GIL and run Python's signal handlers
+    int abandon             # set from another thread: stop at the next such check
+    int stopped             # the search stopped early (a signal or abandon): its values are void
 
 # A solver with a table of 2**bits entries (48 bytes each), or NULL when the
 # memory cannot be had.

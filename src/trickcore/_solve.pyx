@@ -38,6 +38,7 @@ from trickcore._threads import run_chunks
 from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
+from cpython.exc cimport PyErr_Occurred
 
 from trickcore._cards cimport mask_t, tc_popcount64, tc_lowest64, tc_highest64
 from trickcore._spitzer cimport (
@@ -126,7 +127,8 @@ cdef void tc_solver_free(tc_solver* s) noexcept nogil:
 
 cdef void _new_search(tc_solver* s) noexcept nogil:
     """Forget the table (a new deal or objective) in O(1): entries of an
-    older stamp do not match."""
+    older stamp do not match.  A search stopped before is forgotten too."""
+    s.stopped = 0
     s.stamp += 1
     if s.stamp == 0:
         memset(s.table, 0, (s.size_mask + 1) * sizeof(tc_tt_entry))
@@ -229,6 +231,34 @@ cdef void _shrink(tc_solver* s) noexcept nogil:
     free(s.table)
     s.table = new
     s.size_mask = s.base_mask
+
+
+cdef enum:
+    _CHECK_EVERY = (1 << 20) - 1   # positions between two looks for Ctrl-C (about 0.1 s)
+
+
+cdef extern from "Python.h":
+    # Declared without an exception value: the error a signal handler sets
+    # (KeyboardInterrupt) is raised by _raise_stop once the search has returned.
+    int PyErr_CheckSignals()
+
+
+cdef bint _poll(tc_solver* s) noexcept nogil:
+    """Whether the search must stop now: Python code owns the solver and a
+    signal handler raised (Ctrl-C), or another thread asked it to stop."""
+    if s.abandon:
+        s.stopped = 1
+    elif s.check_signals:
+        with gil:
+            if PyErr_CheckSignals() != 0:
+                s.stopped = 1
+    return s.stopped
+
+
+cdef inline bint _must_stop(tc_solver* s) noexcept nogil:
+    """Checked at every position: a stopped search unwinds at once (its
+    values are void; the next search starts a new table stamp)."""
+    return s.stopped or ((s.nodes & _CHECK_EVERY) == 0 and _poll(s))
 
 
 cdef inline void _first(int* moves, int n, int move) noexcept nogil:
@@ -611,6 +641,8 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
     if n == 32:
         return 0
     s.nodes += 1
+    if _must_stop(s):
+        return 0
     if n == 28 and not s.dynamic and not s.disabled & _LAST_TRICK:
         return _z_last_trick(s, d, side)
     if pos == 0:
@@ -1032,6 +1064,8 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
     if n == 52:
         return 0
     s.nodes += 1
+    if _must_stop(s):
+        return 0
     if s.node_limit and s.nodes >= s.node_limit:
         return 0  # the benchmark's cap: the solve is reported as unfinished
     if pos == 0:
@@ -1257,6 +1291,7 @@ cdef class _Solver:
         self.s = tc_solver_new(bits)
         if self.s == NULL:
             raise MemoryError(f"no memory for a solver table of 2**{bits} entries")
+        self.s.check_signals = 1  # Ctrl-C stops a long solve (see _raise_stop)
 
     def __dealloc__(self):
         tc_solver_free(self.s)
@@ -1307,6 +1342,17 @@ cdef SpidgeState _spidge_state(object state):
     return st
 
 
+cdef int _raise_stop(tc_solver* s) except -1:
+    """After a search that stopped early: raise what stopped it -- the
+    KeyboardInterrupt a signal handler set, or (asked by another thread,
+    which raises its own) an interrupt of this solve too."""
+    s.stopped = 0
+    s.abandon = 0
+    if PyErr_Occurred() == NULL:
+        raise KeyboardInterrupt("solve stopped")
+    return -1
+
+
 cdef tuple _z_result(tc_solver* s, const SpitzerDeal* d, int objective, bint want_pv):
     cdef int values[32]
     cdef uint8_t pv[32]
@@ -1314,8 +1360,10 @@ cdef tuple _z_result(tc_solver* s, const SpitzerDeal* d, int objective, bint wan
     cdef SpitzerDeal work = d[0]
     with nogil:
         value = spitzer_solve_moves(s, d, objective, values)
-        if want_pv:
+        if want_pv and not s.stopped:
             n_pv = _z_pv(s, &work, objective, value, pv)
+    if s.stopped:
+        _raise_stop(s)
     moves = tuple((spitzer_card(a), values[a]) for a in range(32) if values[a] != SOLVE_NOT_LEGAL)
     return value, moves, tuple(spitzer_card(pv[a]) for a in range(n_pv))
 
@@ -1327,10 +1375,12 @@ cdef tuple _g_result(tc_solver* s, const spidge_state* d, int hand, int objectiv
     cdef spidge_state work = d[0]
     with nogil:
         value = _g_solve_moves(s, d, hand, objective, values)
-        if want_pv:
+        if want_pv and not s.stopped:
             n_pv = _g_pv(s, &work, value, pv)  # on the solve's table, then back to its size
         else:
             _shrink(s)
+    if s.stopped:
+        _raise_stop(s)
     moves = tuple((a, values[a]) for a in range(54) if values[a] != SOLVE_NOT_LEGAL)
     return value, moves, tuple(pv[a] for a in range(n_pv))
 
@@ -1357,6 +1407,13 @@ def solve_spidge(state, hand, objective=SOLVE_MOST, pv=True):
     return _g_result(solver.s, &st.s, h, obj, bool(pv))
 
 
+def _abandon(solvers):
+    """Tell the searches of *solvers* (other threads') to stop at their next check."""
+    cdef _Solver solver
+    for solver in solvers:
+        solver.s.abandon = 1
+
+
 def solve_spitzer_many(states, objective=SOLVE_POINTS, threads=1, pv=True):
     """:func:`solve_spitzer` on each deal of *states*, on *threads* threads
     (the GIL is released while solving); a list in the same order."""
@@ -1368,14 +1425,17 @@ def solve_spitzer_many(states, objective=SOLVE_POINTS, threads=1, pv=True):
     results = [None] * len(states)
     want = bool(pv)
 
+    solvers = []  # the workers' solvers, told to stop when the caller is interrupted
+
     def work(lo, hi):
         cdef _Solver solver = _thread_solver()
         cdef SpitzerState st
+        solvers.append(solver)
         for i in range(lo, hi):
             st = states[i]
             results[i] = _z_result(solver.s, &st.deal, obj, want)
 
-    run_chunks(work, len(states), nthreads, 1)
+    run_chunks(work, len(states), nthreads, 1, lambda: _abandon(solvers))
     return results
 
 
@@ -1393,14 +1453,17 @@ def solve_spidge_many(states, hands, objective=SOLVE_MOST, threads=1, pv=True):
     results = [None] * len(states)
     want = bool(pv)
 
+    solvers = []  # the workers' solvers, told to stop when the caller is interrupted
+
     def work(lo, hi):
         cdef _Solver solver = _thread_solver()
         cdef SpidgeState st
+        solvers.append(solver)
         for i in range(lo, hi):
             st = states[i]
             results[i] = _g_result(solver.s, &st.s, hands[i], obj, want)
 
-    run_chunks(work, len(states), nthreads, 1)
+    run_chunks(work, len(states), nthreads, 1, lambda: _abandon(solvers))
     return results
 
 
@@ -1466,6 +1529,8 @@ def _nodes(state, hand_or_objective=0, objective=0, disabled=0, every_card=False
     finally:
         solver.s.disabled = 0
         solver.s.node_limit = 0
+    if solver.s.stopped:
+        _raise_stop(solver.s)
     if limit > 0 and solver.s.nodes - before >= limit:
         return None, solver.s.nodes - before
     return value, solver.s.nodes - before

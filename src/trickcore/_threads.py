@@ -16,9 +16,19 @@ from collections.abc import Callable
 __all__ = ["run_chunks"]
 
 
-def run_chunks(work: Callable[[int, int], object], total: int, threads: int, chunk: int) -> None:
+def run_chunks(
+    work: Callable[[int, int], object],
+    total: int,
+    threads: int,
+    chunk: int,
+    on_interrupt: Callable[[], object] | None = None,
+) -> None:
     """Call ``work(lo, hi)`` over ``range(total)`` in chunks of at most *chunk*
-    items, on *threads* threads (contiguous slices, the caller's thread when 1)."""
+    items, on *threads* threads (contiguous slices, the caller's thread when 1).
+
+    When the caller's thread is interrupted while workers run, *on_interrupt*
+    is called at once, before waiting for them: a chunk that can be long (a
+    double-dummy solve) is told to stop there."""
     threads = max(1, min(threads, total))
     if threads == 1:
         for lo in range(0, total, chunk):
@@ -58,6 +68,8 @@ def run_chunks(work: Callable[[int, int], object], total: int, threads: int, chu
                 pass
     except BaseException:
         stop.set()
+        if on_interrupt is not None:
+            on_interrupt()
         for event in done:
             event.wait()
         raise
