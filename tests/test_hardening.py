@@ -272,6 +272,8 @@ def test_ctrl_c_stops_a_long_double_dummy_solve(threads: int) -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
         deal = pytrick.SpidgeDeal.from_seed(1)
         small = pytrick.SpidgeDeal.from_seed(2)
+        for _ in range(16):  # 36 cards left: a solve of milliseconds
+            small.play(small.legal_moves.min())
         before = solve(small, player=small.dealer).value
         print("started", flush=True)
         try:
