@@ -1300,12 +1300,14 @@ cdef class _Solver:
 _local = threading.local()
 
 
-cdef _Solver _thread_solver():
-    """This thread's solver: the table is allocated once per thread, not per solve."""
-    solver = getattr(_local, "solver", None)
+cdef _Solver _thread_solver(str name="solver"):
+    """This thread's solver: the table is allocated once per thread, not per
+    solve.  The benchmark's runs without the growing table have their own
+    (*name* "fixed"): a table of the default size that never grew."""
+    solver = getattr(_local, name, None)
     if solver is None:
         solver = _Solver()
-        _local.solver = solver
+        setattr(_local, name, solver)
     return solver
 
 
@@ -1313,15 +1315,6 @@ def _use_table_bits(int bits):
     """Give this thread a solver whose table has 2**bits entries (tests and
     tuning: a tiny table makes the Spidge table grow within a small solve)."""
     _local.solver = _Solver(bits)
-
-
-cdef _Solver _fixed_solver():
-    """This thread's solver for the benchmark's runs without the growing table."""
-    solver = getattr(_local, "fixed", None)
-    if solver is None:
-        solver = _Solver()
-        _local.fixed = solver
-    return solver
 
 
 cdef SpitzerState _spitzer_state(object state):
@@ -1504,8 +1497,7 @@ def _nodes(state, hand_or_objective=0, objective=0, disabled=0, every_card=False
     -- with the techniques of *disabled* (_TECHNIQUES values) switched off
     (for the benchmark and tuning).  A Spidge solve that visits *limit*
     positions (0: no limit) gives up: its value is None."""
-    # Without the growing table: a table of the default size that never grew.
-    cdef _Solver solver = _thread_solver() if not disabled & _GROWING_TABLE else _fixed_solver()
+    cdef _Solver solver = _thread_solver("fixed" if disabled & _GROWING_TABLE else "solver")
     cdef uint64_t before = solver.s.nodes
     cdef SpitzerState z
     cdef SpidgeState g
