@@ -132,6 +132,8 @@ def techniques(n_spitzer: int, n_spidge: int, spidge_left: int, first_lead: int 
     print_ablation(f"Spitzer, score, every legal card (the PIMC bot's solve), from the first lead and "
                    f"from the second trick ({n_spitzer} deals each): what each technique buys",
                    spitzer_runs, positions, every_card=True)
+    if not n_spidge:
+        return
     spidge_flags = [flags[name] for name in SPIDGE_TECHNIQUES]
     spidge_runs = [("all techniques", 0)] + [(f"without {name}", flags[name]) for name in SPIDGE_TECHNIQUES]
     spidge_runs.append(("without any", sum(spidge_flags)))
@@ -219,7 +221,8 @@ def whole_deals(n_spitzer: int, n_spidge: int, spidge_left: int) -> None:
                 counts.append(count)
             rows.append((name, times, counts))
         print_times(f"Spitzer, the PIMC bot's solve ({n_spitzer} deals)", rows)
-    spidge_rows(n_spidge, spidge_left)
+    if n_spidge:
+        spidge_rows(n_spidge, spidge_left)
 
 
 def spidge_rows(n_spidge: int, spidge_left: int, cap: int = 0) -> None:
@@ -285,7 +288,7 @@ def main() -> None:
                              "slow, see docs/performance.rst)")
     parser.add_argument("--spitzer-deals", type=int, default=50, help="Spitzer deals to solve")
     parser.add_argument("--spidge-deals", type=int, default=10,
-                        help="Spidge deals (each solved for the three players)")
+                        help="Spidge deals (each solved for the three players; 0: none)")
     parser.add_argument("--first-lead", type=int, default=10,
                         help="Spidge deals also solved from the first lead (value only, "
                              "with the positions cap)")
