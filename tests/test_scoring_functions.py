@@ -36,6 +36,9 @@ ROW_GAMES = {
     "Schneider (house rule)": [GameType.SCHNEIDER],
 }
 
+ONE_SEAT_GAMES = {GameType.SNEAKER, GameType.ZOLA, GameType.ZOLA_SCHNEIDER,
+                  GameType.ZOLA_SCHNEIDER_SCHWARZ}
+
 
 def _table() -> list[tuple[str, list[str], list[str]]]:
     """(row name, header cells, row cells) of the scoring table of RULES.md 1.8."""
@@ -54,11 +57,12 @@ def test_the_table_of_rules_1_8_cell_by_cell() -> None:
     rows = _table()
     assert [name for name, _, _ in rows] == list(ROW_GAMES)
     rules = SpitzerRules()
-    side = {0, 2}
     checked = 0
     for name, header, cells in rows:
         for column, cell in zip(header, cells, strict=True):
             for game in ROW_GAMES[name]:
+                # Seat 0, with seat 2 where the game has two declarers.
+                side = {0} if game in ONE_SEAT_GAMES else {0, 2}
                 for points, tricks in COLUMN_EXAMPLES[column]:
                     if cell == "—":
                         with pytest.raises(RulesError, match="'—'"):
@@ -67,7 +71,8 @@ def test_the_table_of_rules_1_8_cell_by_cell() -> None:
                     match = re.fullmatch(r"(opp |\+)(\d+)", cell)
                     assert match, cell
                     n = int(match.group(2))
-                    expected = (n, 0, n, 0) if match.group(1) == "+" else (0, n, 0, n)
+                    declarers_score = match.group(1) == "+"
+                    expected = tuple(n if (seat in side) == declarers_score else 0 for seat in range(4))
                     assert rules.score(game, side, points, tricks) == expected, (name, column)
                     checked += 1
     assert checked > 50
@@ -103,6 +108,26 @@ def test_the_rules_questions_of_the_docs() -> None:
 def test_spitzer_score_names_the_bad_argument(args: tuple, field: str) -> None:
     with pytest.raises(InvalidArgumentError, match=f"^{field}: "):
         SpitzerRules().score(*args)
+
+
+@pytest.mark.parametrize(
+    ("game", "side"),
+    [
+        (GameType.SNEAKER, {0, 1}),
+        (GameType.ZOLA, {0, 1, 2}),
+        (GameType.ZOLA_SCHNEIDER_SCHWARZ, {3, 1}),
+        (GameType.NORMAL, {0}),
+        (GameType.NORMAL, {0, 1, 2}),
+        (GameType.ACE_CALL, {2}),
+        (GameType.VOID_CALL, {0, 1, 3}),
+        (GameType.FIRST_TRICK_CALL, {0, 1, 3}),
+    ],
+)
+def test_spitzer_score_refuses_a_side_no_deal_of_the_game_can_have(
+    game: GameType, side: set[int]
+) -> None:
+    with pytest.raises(RulesError, match=rf"^declaring_side: a {game} side is .* not {len(side)} "):
+        SpitzerRules().score(game, side, points=70, tricks=4)
 
 
 def _random_spitzer(S: ModuleType, rng: random.Random, options: int) -> object:

@@ -133,10 +133,23 @@ class SpitzerRules:
         No option changes the table; bad figures raise
         :class:`~pytrick.InvalidArgumentError` naming the argument, and the
         table's impossible cells (a Normal game or a call without a trick: the
-        side holding Q♣ wins its trick) :class:`~pytrick.RulesError`.
+        side holding Q♣ wins its trick) and sides no deal can have (a Zola or
+        a Sneaker is one seat, a Normal game two)
+        :class:`~pytrick.RulesError`:
+
+        >>> SpitzerRules().score(GameType.SNEAKER, {0, 1}, points=70, tricks=4)
+        Traceback (most recent call last):
+        ...
+        pytrick.RulesError: declaring_side: a Sneaker side is 1 seat, not 2 (RULES.md 1.8)
         """
         game = _check_game(game)
         side = _check_side(declaring_side)
+        if len(side) not in _SIDE_SIZES[game]:
+            sizes = " or ".join(str(n) for n in sorted(_SIDE_SIZES[game]))
+            raise RulesError(
+                f"declaring_side: a {GameType(game)} side is {sizes} "
+                f"seat{'s' if sizes != '1' else ''}, not {len(side)} (RULES.md 1.8)"
+            )
         number_of_tricks = int_in_range(tricks, 0, 8)
         if number_of_tricks is None:
             raise InvalidArgumentError(f"tricks: {tricks!r} is not a number of tricks from 0 to 8")
@@ -177,6 +190,23 @@ class SpitzerRules:
                     f"{key}: unknown Spitzer rule option (known: {', '.join(sorted(names))})"
                 )
         return cls(**data)
+
+
+# How many seats a declaring side of each game can have (RULES.md 1.4, 1.5,
+# 1.8).  A void call under "first_void_player" and a first-trick call lose
+# their partner when nobody qualifies; a Schneider announced by a player
+# without a black queen is every such player: three when one seat holds both.
+_SIDE_SIZES: dict[int, frozenset[int]] = {
+    GameType.NORMAL: frozenset({2}),
+    GameType.SNEAKER: frozenset({1}),
+    GameType.ZOLA: frozenset({1}),
+    GameType.ZOLA_SCHNEIDER: frozenset({1}),
+    GameType.ZOLA_SCHNEIDER_SCHWARZ: frozenset({1}),
+    GameType.ACE_CALL: frozenset({2}),
+    GameType.VOID_CALL: frozenset({1, 2}),
+    GameType.FIRST_TRICK_CALL: frozenset({1, 2}),
+    GameType.SCHNEIDER: frozenset({1, 2, 3}),
+}
 
 
 def _check_game(game: GameType | int) -> int:
