@@ -481,8 +481,14 @@ def test_solve_many_hands_a_worker_error_to_the_caller(backend: dict[str, Module
     solver, z = backend["_solve"], backend["_spitzer"]
     good = spitzer_state(backend, spitzer_spec(2, 4))
     auction = z.SpitzerState(z.deal_pack(list(z.PACK), 0), 0)
-    with pytest.raises(pytrick.InvalidArgumentError, match="play phase"):
+    with pytest.raises(pytrick.InvalidArgumentError, match=r"^deals\[2\]: .*play phase"):
         solver.solve_spitzer_many([good, good, auction], 0, 2)
+    over = spidge_state(backend, spidge_spec(1, 0))
+    spidge = spidge_state(backend, spidge_spec(1, 6))
+    with pytest.raises(pytrick.InvalidArgumentError, match=r"^deals\[1\]: .*it is over"):
+        solver.solve_spidge_many([spidge, over], [0, 0], 0, 2)
+    with pytest.raises(pytrick.ArgumentTypeError, match=r"^deals\[0\]: expected a Spitzer deal"):
+        solver.solve_spitzer_many([None, good], 0, 1)
 
 
 # -- the pytrick.search API ----------------------------------------------------------------

@@ -34,6 +34,7 @@ Values (docs/solving.rst says the same for users):
 import threading
 
 from trickcore._threads import run_chunks
+from trickcore.errors import PytrickError
 
 from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
@@ -1475,8 +1476,11 @@ def solve_spitzer_many(states, objective=SOLVE_POINTS, threads=1, pv=True):
     states = list(states)
     cdef int obj = _msg.objective(objective, _msg.SPITZER_OBJECTIVES)
     cdef int nthreads = _msg.threads(threads)
-    for st in states:
-        _spitzer_state(st)
+    for i, st in enumerate(states):
+        try:
+            _spitzer_state(st)
+        except PytrickError as error:
+            raise _msg.in_batch(i, error) from None
     results = [None] * len(states)
     want = bool(pv)
 
@@ -1503,8 +1507,11 @@ def solve_spidge_many(states, hands, objective=SOLVE_MOST, threads=1, pv=True):
         raise _msg.hands_count(len(hands), len(states))
     cdef int obj = _msg.objective(objective, _msg.SPIDGE_OBJECTIVES)
     cdef int nthreads = _msg.threads(threads)
-    for st in states:
-        _spidge_state(st)
+    for i, st in enumerate(states):
+        try:
+            _spidge_state(st)
+        except PytrickError as error:
+            raise _msg.in_batch(i, error) from None
     results = [None] * len(states)
     want = bool(pv)
 

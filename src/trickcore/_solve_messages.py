@@ -7,7 +7,7 @@ reference twin raise the same errors with the same messages.
 
 from __future__ import annotations
 
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
 
 SPITZER_OBJECTIVES = ("points", "score")
 SPIDGE_OBJECTIVES = ("most", "fewest")
@@ -52,6 +52,11 @@ def not_a_deal(game: str, value: object) -> ArgumentTypeError:
 def not_in_play(auction: bool) -> InvalidArgumentError:
     why = "its announcements are not finished" if auction else "it is over"
     return InvalidArgumentError(f"the deal must be in its play phase to be solved: {why}")
+
+
+def in_batch(index: int, error: PytrickError) -> PytrickError:
+    """*error*, raised for one deal of a batch, naming that deal."""
+    return type(error)(f"deals[{index}]: {error}")
 
 
 def hands_count(hands: int, deals: int) -> InvalidArgumentError:

@@ -15,6 +15,7 @@ from trickcore import _solve_messages as _msg
 from trickcore._reference._spidge import SpidgeState
 from trickcore._reference._spitzer import AUCTION, PLAY, SCORING_TABLE, SpitzerState, scoring_column
 from trickcore._threads import run_chunks
+from trickcore.errors import PytrickError
 
 __all__ = [
     "DEFAULT_TT_BITS",
@@ -137,8 +138,11 @@ def solve_spitzer_many(states: Iterable[SpitzerState], objective: int = POINTS, 
     deals = list(states)
     obj = _msg.objective(objective, _msg.SPITZER_OBJECTIVES)
     nthreads = _msg.threads(threads)
-    for deal in deals:
-        _spitzer_state(deal)
+    for i, deal in enumerate(deals):
+        try:
+            _spitzer_state(deal)
+        except PytrickError as error:
+            raise _msg.in_batch(i, error) from None
     results: list[Solution] = [((), (), ())] * len(deals)  # type: ignore[list-item]
 
     def work(lo: int, hi: int) -> None:
@@ -158,8 +162,11 @@ def solve_spidge_many(states: Iterable[SpidgeState], hands: Iterable[int], objec
         raise _msg.hands_count(len(checked_hands), len(deals))
     obj = _msg.objective(objective, _msg.SPIDGE_OBJECTIVES)
     nthreads = _msg.threads(threads)
-    for deal in deals:
-        _spidge_state(deal)
+    for i, deal in enumerate(deals):
+        try:
+            _spidge_state(deal)
+        except PytrickError as error:
+            raise _msg.in_batch(i, error) from None
     results: list[Solution] = [((), (), ())] * len(deals)  # type: ignore[list-item]
 
     def work(lo: int, hi: int) -> None:
