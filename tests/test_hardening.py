@@ -542,6 +542,21 @@ def test_sample_deals_refuses_the_seeds_the_low_level_sampler_refuses() -> None:
     assert len(sample_deals(observation, 2, seed=np.uint64(7))) == 2  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("bad", ["a", 1.5, True, None, b"7"])
+def test_deal_and_game_seeds_take_integers_only(bad: object) -> None:
+    # random.Random would hash text and accept floats: a typo would still deal.
+    from pytrick.spidge import SpidgeDeal, SpidgeGame
+    from pytrick.spitzer import SpitzerDeal, SpitzerGame
+
+    calls = [lambda: SpitzerDeal.from_seed(bad), lambda: SpidgeDeal.from_seed(bad)]  # type: ignore[arg-type]
+    if bad is not None:  # a game without a seed is an unseeded game
+        calls += [lambda: SpitzerGame(seed=bad), lambda: SpidgeGame(seed=bad)]  # type: ignore[arg-type]
+    for call in calls:
+        with pytest.raises(ArgumentTypeError, match="^seed must be an integer"):
+            call()
+    assert SpitzerDeal.from_seed(np.uint64(9)) == SpitzerDeal.from_seed(9)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("flags", [-1, 32, 1 << 40])
 def test_spitzer_rules_refuse_unknown_option_bits(flags: int) -> None:
     from pytrick.spitzer import SpitzerRules

@@ -579,3 +579,17 @@ def test_deals_pickle_and_deepcopy() -> None:
     assert again == deal and type(again) is SpitzerDeal
     clone = copy.deepcopy(deal)
     assert clone == deal and clone is not deal
+
+
+def test_the_deal_shows_announcements_as_the_observation_does() -> None:
+    deal = SpitzerDeal.from_seed(7)
+    assert deal.announcement is Announcement.PASS
+    deal.announce("pass")
+    deal.announce(deal.legal_announcements[1])
+    seen = deal.observation(0)
+    assert type(deal.announcement) is Announcement
+    assert deal.announcement == seen.announcement
+    assert list(deal.announcements) == list(seen.announcements)
+    assert all(type(code) is Announcement for _, code in deal.announcements)
+    # An Announcement is the core's int: old comparisons keep working.
+    assert deal.announcements == tuple((s, int(c)) for s, c in seen.announcements)

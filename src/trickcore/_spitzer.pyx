@@ -1258,7 +1258,7 @@ cdef class SpitzerState:
     def __repr__(self):
         _need_deal(self)
         hands = tuple(str(self.original_hand(s)) for s in range(4))
-        codes = tuple([code for _, code in self.announcements])
+        codes = tuple([int(code) for _, code in self.announcements])
         plays = tuple([str(card) for _, card in self.plays])
         return (f"{type(self).__name__}({hands!r}, dealer={self.deal.dealer}, "
                 f"options={self.deal.options}, announcements={codes!r}, plays={plays!r})")
@@ -1266,7 +1266,7 @@ cdef class SpitzerState:
     def __reduce__(self):
         _need_deal(self)
         hands = tuple([int(self.original_hand(s)) for s in range(4)])
-        codes = tuple([code for _, code in self.announcements])
+        codes = tuple([int(code) for _, code in self.announcements])
         plays = tuple([int(card) for _, card in self.plays])
         return (_restore, (type(self), hands, self.deal.dealer, self.deal.options, codes, plays,
                            self.context))

@@ -16,7 +16,7 @@ from pytrick.spidge.result import SpidgeResult
 from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.table import Hand, Turn, hand_of, player_of
 from trickcore import CardSet
-from trickcore._arguments import check_range
+from trickcore._arguments import as_int, check_range
 from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore.card import Card
 from trickcore.errors import IllegalMoveError
@@ -143,7 +143,7 @@ class SpidgeDeal(_core.SpidgeState):
         (:func:`~pytrick.spidge.dealing.cut_for_dealer`) unless *dealer* is
         given, then ``rng`` shuffles the pack (see :mod:`pytrick.spidge.dealing`)."""
         rules = rules or SpidgeRules()
-        rng = random.Random(seed)
+        rng = random.Random(as_int(seed, "seed"))
         if dealer is None:
             dealer = cut_for_dealer(rng, rules.jokers)
         return cls.from_pack(shuffled_pack(rng, rules.jokers), dealer, rules)

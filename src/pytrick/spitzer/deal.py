@@ -15,6 +15,7 @@ from pytrick.spitzer.position import format_position, parse_position
 from pytrick.spitzer.result import SpitzerResult
 from pytrick.spitzer.rules import SpitzerRules
 from trickcore import CardSet
+from trickcore._arguments import as_int
 from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore.card import ALL_CARDS, Card
 
@@ -27,6 +28,7 @@ HandLike = CardSet | int | str | Iterable[int | str]
 _D = TypeVar("_D", bound="SpitzerDeal")
 # legal_announcements was a method: callable one more release, with a DeprecationWarning.
 _LegalAnnouncements = tuple_view("legal_announcements")
+_Announcements = tuple_view("announcements")
 
 
 def shuffled_pack(rng: random.Random) -> list[Card]:
@@ -118,7 +120,7 @@ class SpitzerDeal(_core.SpitzerState):
         """A shuffled deal, the same on every platform for the same *seed*: see
         :func:`shuffled_pack`; the dealer is ``rng.randrange(4)`` after the
         shuffle unless given."""
-        rng = random.Random(seed)
+        rng = random.Random(as_int(seed, "seed"))
         pack = shuffled_pack(rng)
         if dealer is None:
             dealer = rng.randrange(4)
@@ -151,6 +153,18 @@ class SpitzerDeal(_core.SpitzerState):
     def legal_announcements(self) -> CallableTuple[Announcement]:
         """What the seat to speak may say (PASS first); empty once play has begun."""
         return _LegalAnnouncements(Announcement(code) for code in super().legal_announcements)
+
+    @property
+    def announcement(self) -> Announcement:
+        """The announcement made (PASS while none has been, or if all passed),
+        as in :attr:`SpitzerObservation.announcement`; an :class:`Announcement`
+        is an int, the core's raw form."""
+        return Announcement(super().announcement)
+
+    @property
+    def announcements(self) -> CallableTuple[tuple[int, Announcement]]:
+        """(seat, announcement) of every announcement so far, passes included."""
+        return _Announcements((seat, Announcement(code)) for seat, code in super().announcements)
 
     def announce(self, code: Announcement | int | str, seat: int | None = None) -> None:
         """Pass or announce for the seat to speak (``"pass"``, ``"zola"``,
