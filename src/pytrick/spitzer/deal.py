@@ -157,8 +157,8 @@ class SpitzerDeal(_core.SpitzerState):
     @property
     def announcement(self) -> Announcement:
         """The announcement made (PASS while none has been, or if all passed),
-        as in :attr:`SpitzerObservation.announcement`; an :class:`Announcement`
-        is an int, the core's raw form."""
+        as in :attr:`~pytrick.spitzer.SpitzerObservation.announcement`; an
+        :class:`~pytrick.spitzer.Announcement` is an int, the core's raw form."""
         return Announcement(super().announcement)
 
     @property
