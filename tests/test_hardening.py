@@ -552,7 +552,7 @@ def test_deal_and_game_seeds_take_integers_only(bad: object) -> None:
     if bad is not None:  # a game without a seed is an unseeded game
         calls += [lambda: SpitzerGame(seed=bad), lambda: SpidgeGame(seed=bad)]  # type: ignore[arg-type]
     for call in calls:
-        with pytest.raises(ArgumentTypeError, match="^seed must be an integer"):
+        with pytest.raises(ArgumentTypeError, match=r"^seed must be an integer"):
             call()
     assert SpitzerDeal.from_seed(np.uint64(9)) == SpitzerDeal.from_seed(9)  # type: ignore[arg-type]
 
