@@ -111,8 +111,10 @@ def count_text(count: float, cap: int) -> str:
 
 
 # The techniques that act in the Spidge search; the last ones act only there.
-SPIDGE_TECHNIQUES = ("sure trumps", "two-slot table", "suit skip", "growing table", "sibling guess")
-SPIDGE_ONLY = ("growing table", "sibling guess")
+# The two-slot table acts in Spidge only without partition search (whose
+# entries are kept in buckets): "without any" switches it off too.
+SPIDGE_TECHNIQUES = ("sure trumps", "suit skip", "growing table", "sibling guess", "partition search")
+SPIDGE_ONLY = ("growing table", "sibling guess", "partition search")
 
 
 def techniques(n_spitzer: int, n_spidge: int, spidge_left: int, first_lead: int = 0,
@@ -124,17 +126,18 @@ def techniques(n_spitzer: int, n_spidge: int, spidge_left: int, first_lead: int 
                                               if name not in SPIDGE_ONLY]
     spitzer_runs.append(("without column guess and suit skip", flags["column guess"] | flags["suit skip"]))
     spitzer_runs.append(("without any (the search before them)", sum(flag for _, flag in spitzer_runs)))
-    positions = [(spitzer_deal(seed), (POINTS, 0)) for seed in range(n_spitzer)]
-    print_ablation(f"Spitzer, card points, value only, from the first lead ({n_spitzer} deals): "
-                   "what each technique buys", spitzer_runs, positions)
-    positions = [(deal(seed), (SCORE, 0)) for seed in range(n_spitzer)
-                 for deal in (spitzer_deal, spitzer_second_trick)]
-    print_ablation(f"Spitzer, score, every legal card (the PIMC bot's solve), from the first lead and "
-                   f"from the second trick ({n_spitzer} deals each): what each technique buys",
-                   spitzer_runs, positions, every_card=True)
+    if n_spitzer:  # --spitzer-deals 0: the Spidge tables only
+        positions = [(spitzer_deal(seed), (POINTS, 0)) for seed in range(n_spitzer)]
+        print_ablation(f"Spitzer, card points, value only, from the first lead ({n_spitzer} deals): "
+                       "what each technique buys", spitzer_runs, positions)
+        positions = [(deal(seed), (SCORE, 0)) for seed in range(n_spitzer)
+                     for deal in (spitzer_deal, spitzer_second_trick)]
+        print_ablation(f"Spitzer, score, every legal card (the PIMC bot's solve), from the first lead "
+                       f"and from the second trick ({n_spitzer} deals each): what each technique buys",
+                       spitzer_runs, positions, every_card=True)
     if not n_spidge:
         return
-    spidge_flags = [flags[name] for name in SPIDGE_TECHNIQUES]
+    spidge_flags = [flags[name] for name in (*SPIDGE_TECHNIQUES, "two-slot table")]
     spidge_runs = [("all techniques", 0)] + [(f"without {name}", flags[name]) for name in SPIDGE_TECHNIQUES]
     spidge_runs.append(("without any", sum(spidge_flags)))
     positions = [(spidge_position(seed, spidge_left), (hand, 0))

@@ -23,7 +23,8 @@ cdef enum:
     SOLVE_NOT_LEGAL = -32768
 
 ctypedef struct tc_tt_entry:
-    uint64_t key[4]         # the four hands
+    uint64_t key[4]         # the four hands (a Spidge partition entry: the suit lengths,
+                            # then the holders of the ranks that mattered and how many)
     uint32_t extra          # leader, sides, measure and rule state
     uint32_t stamp          # the search that wrote the entry
     int16_t lower           # bounds on the value of the tricks still to play

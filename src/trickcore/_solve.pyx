@@ -7,10 +7,11 @@ order and (Spitzer) points -- DDS's relative ranks -- with the leader and
 the rule state beside it, equivalent-card reduction (cards of one hand that
 no other live card separates, and that are worth the same points, are one
 move), move ordering, the remaining-points and sure-trump bounds, the last
-Spitzer trick evaluated without search, and null-window searches on the
-value (MTD(f) steps, then bisection; for the Spitzer score, the scoring
-columns tested from the last one found).  docs/performance.rst measures
-what each buys.  The naive twin is ``trickcore._reference._solve`` (plain
+Spitzer trick evaluated without search, Spidge partition search (an entry
+keeps only the ranks that mattered: DDS's winning ranks), and null-window
+searches on the value (MTD(f) steps, then bisection; for the Spitzer
+score, the scoring columns tested from the last one found).
+docs/performance.rst measures what each buys.  The naive twin is ``trickcore._reference._solve`` (plain
 minimax); both give the same values, card by card.
 
 Values (docs/solving.rst says the same for users):
@@ -87,6 +88,7 @@ cdef enum:
     _SURE_TRICK_CARDS = 2048  # Spitzer points: the other seats' cheapest cards in the sure tricks
     _RANK_WALK = 4096       # Spitzer moves: the legal cards read off bits in suit order (off, or with
                             # the suit skip off: each suit walked card by card)
+    _PARTITION = 8192       # Spidge table: an entry keeps only the ranks that mattered (off: exact key)
 
 # The growing table: a Spidge solve that has visited _GROW_AFTER times as many
 # positions as the table has entries moves it to one 2**_GROW_BY_BITS times
@@ -102,7 +104,7 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "suit skip": _SUIT_SKIP, "run key": _RUN_KEY,
                "cards in sure tricks": _SURE_TRICK_CARDS, "rank walk": _RANK_WALK,
                "growing table": _GROWING_TABLE,
-               "sibling guess": _SIBLING_GUESS}
+               "sibling guess": _SIBLING_GUESS, "partition search": _PARTITION}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -194,14 +196,15 @@ cdef inline void _store(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uint3
     e.move = <uint8_t>move
 
 
-cdef void _grow(tc_solver* s) noexcept nogil:
+cdef void _grow(tc_solver* s, bint buckets=False) noexcept nogil:
     """Move the table to one 2**_GROW_BY_BITS times larger, keeping the
     current search's entries (nothing when memory is short), and set when to
     grow next: after _GROW_AFTER times as many positions as it has entries.
     A long Spidge solve from the first lead needs far more entries than a
     short one, which is slower with a large table (its entries are scattered
     over more memory); the solve returns to the table's size as made when it
-    ends."""
+    ends.  *buckets*: the entries are Spidge partition entries, each moved
+    to its bucket (_g_bucket) rather than to its slot."""
     cdef uint64_t size = s.size_mask + 1, i
     cdef tc_tt_entry* old = s.table
     cdef tc_tt_entry* new
@@ -217,7 +220,10 @@ cdef void _grow(tc_solver* s) noexcept nogil:
     s.grow_at = s.nodes + _GROW_AFTER * (s.size_mask + 1)
     for i in range(size):
         if old[i].stamp == s.stamp:
-            e = _slot(s, old[i].key, old[i].extra, old[i].played)
+            if buckets:
+                e = _g_victim(s, _g_home(s, &old[i]), old[i].key)
+            else:
+                e = _slot(s, old[i].key, old[i].extra, old[i].played)
             e[0] = old[i]
     free(old)
 
@@ -1045,12 +1051,25 @@ cdef inline void _g_key(const spidge_state* d, uint64_t* key) noexcept nogil:
             rest &= rest - 1
 
 
-cdef int _g_quick_tricks(const spidge_state* d, int leader, int side) noexcept nogil:
+cdef inline mask_t _g_top(mask_t cards, int k) noexcept nogil:
+    """The k highest of *cards*."""
+    cdef mask_t out = 0, top
+    while k > 0 and cards:
+        top = (<mask_t>1) << tc_highest64(cards)
+        out |= top
+        cards &= ~top
+        k -= 1
+    return out
+
+
+cdef int _g_quick_tricks(const spidge_state* d, int leader, int side, mask_t* rel) noexcept nogil:
     """Tricks the leader's side (*side* holds the leader, or is its complement)
     can surely cash from the top of the plain suits before losing the lead: a
     run of top cards in the leader's hand counts while every opponent must
     follow to it or holds no trump.  0 when an opponent holds a wild joker
-    (it may be played at any time)."""
+    (it may be played at any time).  The cards counted are added to *rel*:
+    the bound holds wherever the same hands hold them (and the suit lengths
+    and jokers are the same)."""
     cdef int team = side if (side >> leader) & 1 else 15 & ~side
     cdef mask_t trumps = SPIDGE_SUIT_MASK(3) | SPIDGE_JOKER_MASK
     cdef mask_t hand = d.hands[leader], alive, suit_cards, top
@@ -1078,15 +1097,17 @@ cdef int _g_quick_tricks(const spidge_state* d, int leader, int side) noexcept n
             if length < run:
                 run = length
         total += run
+        rel[0] |= _g_top(alive & SPIDGE_SUIT_MASK(suit), run)
     return total
 
 
-cdef int _g_sure_tricks(const spidge_state* d, int team) noexcept nogil:
+cdef int _g_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept nogil:
     """Tricks the hands of *team* surely take, however anyone plays: the most
     sure trumps one of its hands holds (each falls in its own trick).  A spade
     is sure when no other hand holds a higher spade or a joker; a joker when
     it is the only one left and no other hand holds the other (two jokers in
-    one trick cancel).  A plain card is never sure: it may be discarded."""
+    one trick cancel).  A plain card is never sure: it may be discarded.
+    The spades from the other side's highest one up are added to *rel*."""
     cdef mask_t mine = 0, theirs = 0, sure, spades = SPIDGE_SUIT_MASK(3), top
     cdef int h, k, most = 0
     for h in range(4):
@@ -1102,6 +1123,7 @@ cdef int _g_sure_tricks(const spidge_state* d, int team) noexcept nogil:
     if theirs & spades:
         top = (<mask_t>1) << tc_highest64(theirs & spades)
         sure |= mine & spades & ~((top << 1) - 1)
+        rel[0] |= (mine | theirs) & spades & ~(top - 1)
     else:
         sure |= mine & spades
     if not sure:
@@ -1114,16 +1136,226 @@ cdef int _g_sure_tricks(const spidge_state* d, int team) noexcept nogil:
     return most
 
 
-cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept nogil:
-    """Fail-soft alpha-beta: the tricks of the counted hands from the current trick on."""
-    cdef int n = d.n_played, pos = n & 3, hand, best, v, gain, i, nm, a, hi = 0, w
+# -- Spidge partition search (DDS's winning ranks) ----------------------------------
+#
+# A search returns, beside its value, the cards whose ranks it relied on
+# (*rel*): the winner of each trick that it won by rank over another card of
+# its suit, the cards that the quick-trick and sure-trump bounds counted, and
+# those of the table entries it took.  At a trick start the entry then keeps,
+# for each suit, only the k highest live cards down to the lowest relied-on
+# one ("the ranks that mattered", in relative terms) with their holders, and
+# the suit lengths of each hand, the jokers' holders and the rule state
+# (leader, first trick, spades broken, sides) exactly: the bound holds for
+# every position that agrees on those.
+#
+# Why: let Q agree with P so.  Map P's live cards (the hands and the cards of
+# the trick so far) to Q's, each suit of each hand in order: the top k of
+# each suit map to the same top k, the others to cards below them, and a
+# card keeps its suit and holder.  Legality depends only on suits and
+# holders, so every line of play from P maps to one from Q.  A trick is won
+# by a single joker, else by its only spade or only card of the suit led,
+# else by comparing ranks within one suit -- and the winner is then a
+# relied-on card, whose order against every other card of its suit the map
+# keeps.  So each trick goes to the same hand, and each bound counted
+# (quick tricks, sure trumps) counts at least as much in Q.  Where the
+# search cut off, one card proved the bound and only its line's cards count;
+# where it searched every card, every card of Q must be covered: a card that
+# the move generator skipped as equivalent to a higher one of the same hand
+# (no other live card between them) is, in Q, still equivalent to that
+# card's image unless the map separated them -- which it can only do when
+# the higher one is among the top k and the lower one is not, so then the
+# whole run is relied on.  A map of the positions one card or one trick
+# later is the restriction of this one, and relies on no more; the bound
+# follows by induction.  tests/test_search_solve.py checks it against plain
+# minimax, and a mutation (the trick winner not relied on) fails it.
+#
+# Where the entries live: in buckets of _BUCKET neighbouring slots, found by
+# the suit lengths, the jokers' holders and the rule state; an entry that
+# keeps the top card of every suit goes to a second, finer bucket salted
+# with those cards' holders (else the many positions of one length pattern
+# crowd into one bucket); a lookup scans both.
+
+cdef enum:
+    _BUCKET = 32  # partition entries a bucket (neighbouring slots)
+    _K_SHIFT = 52  # where an entry's k of each suit is kept in its key words
+
+
+cdef uint8_t G_POP13[8192]   # the number of cards in a 13-bit suit (no popcount instruction assumed)
+
+
+def _fill_spidge_tables():
+    cdef int m
+    for m in range(8192):
+        G_POP13[m] = bin(m).count("1")
+
+
+_fill_spidge_tables()
+
+
+cdef inline uint64_t _g_lengths(const spidge_state* d) noexcept nogil:
+    """Each hand's length in each suit, 4 bits each."""
+    cdef uint64_t lengths = 0
+    cdef int h, suit
+    for h in range(4):
+        for suit in range(4):
+            lengths |= (<uint64_t>G_POP13[(d.hands[h] >> (13 * suit)) & 0x1FFF]) << (16 * h + 4 * suit)
+    return lengths
+
+
+cdef inline int _g_bucket_len(tc_solver* s) noexcept nogil:
+    return _BUCKET if s.size_mask >= _BUCKET - 1 else <int>(s.size_mask + 1)
+
+
+cdef inline tc_tt_entry* _g_bucket(tc_solver* s, uint64_t lengths, uint32_t extra) noexcept nogil:
+    cdef uint64_t h = lengths * <uint64_t>0x9E3779B97F4A7C15 ^ extra * <uint64_t>0xFF51AFD7ED558CCD
+    h ^= h >> 29
+    return &s.table[h & s.size_mask & ~(<uint64_t>(_g_bucket_len(s) - 1))]
+
+
+cdef inline uint32_t _g_tops(const uint64_t* hands3, const int* total) noexcept nogil:
+    """The holders of each suit's top live card (hands 0-2 from the relative
+    holdings *hands3*, else hand 3), as a salt for the finer bucket."""
+    cdef uint32_t tops = 1 << 28
+    cdef int suit, h, bit
+    for suit in range(4):
+        if total[suit]:
+            bit = 13 * suit + total[suit] - 1
+            h = 0
+            while h < 3 and not (hands3[h] >> bit) & 1:
+                h += 1
+            tops |= (<uint32_t>h) << (20 + 2 * suit)
+    return tops
+
+
+cdef inline bint _g_keeps_tops(uint64_t k01, uint64_t k23, const int* total) noexcept nogil:
+    """Whether an entry keeps the top card of every suit with cards (then
+    it lives in the finer bucket, salted with their holders)."""
+    cdef uint64_t k = k01 | (k23 << 8)
+    cdef int suit
+    for suit in range(4):
+        if total[suit] and not (k >> (4 * suit)) & 15:
+            return False
+    return True
+
+
+cdef inline tc_tt_entry* _g_home(tc_solver* s, const tc_tt_entry* e) noexcept nogil:
+    """The bucket of a stored entry (for a growing table)."""
+    cdef int total[4]
+    cdef int suit, h
+    for suit in range(4):
+        total[suit] = 0
+        for h in range(4):
+            total[suit] += (e.key[0] >> (16 * h + 4 * suit)) & 15
+    if _g_keeps_tops((e.key[1] >> _K_SHIFT) & 0xFF, (e.key[2] >> _K_SHIFT) & 0xFF, total):
+        return _g_bucket(s, e.key[0], e.extra | _g_tops(&e.key[1], total))
+    return _g_bucket(s, e.key[0], e.extra)
+
+
+cdef inline tc_tt_entry* _g_victim(tc_solver* s, tc_tt_entry* bucket, const uint64_t* key) noexcept nogil:
+    """The slot of a bucket for the entry of *key*: a stale one, else one of
+    those nearest the end of the deal (their subtrees were the cheapest),
+    the search starting at a slot that the key picks (a bucket's entries
+    mostly have as many cards; the solve's history must not matter)."""
+    cdef int i, size = _g_bucket_len(s), j
+    cdef int start = <int>(((key[0] * <uint64_t>0xC2B2AE3D27D4EB4F ^ key[1] ^ key[2])
+                             * <uint64_t>0x9E3779B97F4A7C15) >> 58) & (size - 1)
+    cdef tc_tt_entry* e = NULL
+    for i in range(size):
+        j = (start + i) & (size - 1)
+        if bucket[j].stamp != s.stamp:
+            return &bucket[j]
+        if e == NULL or bucket[j].played > e.played:
+            e = &bucket[j]
+    return e
+
+
+cdef inline mask_t _g_rel_mask(const tc_tt_entry* e, const int* total) noexcept nogil:
+    """The relative ranks an entry keeps: each suit's top k (of total[suit])."""
+    cdef mask_t m = 0
+    cdef int suit, k
+    for suit in range(4):
+        k = (e.key[1 + (suit >> 1)] >> (_K_SHIFT + 4 * (suit & 1))) & 15
+        m |= (((<mask_t>1) << k) - 1) << (13 * suit + total[suit] - k)
+    return m
+
+
+cdef inline bint _g_part_matches(tc_solver* s, const tc_tt_entry* e, uint64_t lengths, uint32_t extra,
+                                 const uint64_t* key, const int* total) noexcept nogil:
+    cdef mask_t m, low = ((<mask_t>1) << _K_SHIFT) - 1
+    if e.key[0] != lengths or e.extra != extra or e.stamp != s.stamp:
+        return False
+    m = _g_rel_mask(e, total)
+    return ((key[0] & m) == (e.key[1] & low) and (key[1] & m) == (e.key[2] & low)
+            and (key[2] & m) == (e.key[3] & low))
+
+
+cdef inline mask_t _g_entry_rel(const spidge_state* d, const tc_tt_entry* e) noexcept nogil:
+    """The cards an entry that matched relies on: the top k of each suit."""
+    cdef mask_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3], out = 0
+    cdef int suit
+    for suit in range(4):
+        out |= _g_top(alive & SPIDGE_SUIT_MASK(suit),
+                      (e.key[1 + (suit >> 1)] >> (_K_SHIFT + 4 * (suit & 1))) & 15)
+    return out
+
+
+cdef inline mask_t _g_rank_winner(const uint8_t* trick) noexcept nogil:
+    """The winner of a whole trick if it won by rank (another card of its
+    suit in the trick), else 0 (a single joker, the only spade, the only
+    card of the suit led)."""
+    cdef int c = trick[_g_winner(trick, 4)], i, same = 0
+    if c >= 52:
+        return 0
+    for i in range(4):
+        if trick[i] < 52 and trick[i] // 13 == c // 13:
+            same += 1
+    return (<mask_t>1) << c if same >= 2 else 0
+
+
+cdef mask_t _g_runs_relied(const spidge_state* d, const int* moves, int nm, mask_t legal,
+                           int pos, mask_t rel) noexcept nogil:
+    """*rel* with, for each card searched whose rank is relied on (at or
+    above its suit's lowest relied-on card), the lowest card of the run of
+    legal cards it stood for."""
+    cdef mask_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3], r
+    cdef int i, k, a, b, c
+    for k in range(pos):
+        alive |= (<mask_t>1) << d.history[d.n_played - pos + k]
+    for i in range(nm):
+        a = moves[i]
+        if a >= 52:
+            continue
+        r = rel & SPIDGE_SUIT_MASK(a // 13)
+        if not r or tc_lowest64(r) > a:
+            continue
+        b = a
+        c = a - 1
+        while c >= 13 * (a // 13):
+            if (alive >> c) & 1:
+                if not (legal >> c) & 1:
+                    break
+                b = c
+            c -= 1
+        rel |= (<mask_t>1) << b
+    return rel
+
+
+cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* rel) noexcept nogil:
+    """Fail-soft alpha-beta: the tricks of the counted hands from the current
+    trick on; *rel* gets the cards whose ranks the value relied on."""
+    cdef int n = d.n_played, pos = n & 3, hand, best, v, gain, i, nm, a, hi = 0, w, suit, k
     cdef int alpha0, beta0, trick = n >> 2, tt_move = -1, best_move = 0, quick
-    cdef bint maximise, use_tt = False
+    cdef bint maximise, use_tt = False, part = not s.disabled & _PARTITION, cut = False
     cdef uint64_t key[4]
-    cdef uint32_t extra = 0
+    cdef uint64_t lengths = 0, k01, k23
+    cdef uint32_t extra = 0, tops = 0
+    cdef int level
     cdef tc_tt_entry* e = NULL
     cdef tc_tt_entry* table = NULL
     cdef int moves[16]
+    cdef int total[4]
+    cdef mask_t legal, child_rel, node_rel = 0, bound_rel, alive, r
+    rel[0] = 0
     if n == 52:
         return 0
     s.nodes += 1
@@ -1141,45 +1373,79 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
         # when each side wants tricks for itself ("most"); under "fewest"
         # nobody wants to cash winners.
         quick = 0
+        bound_rel = 0
         if s.max_side == s.count_side:
-            quick = _g_quick_tricks(d, d.leaders[trick], s.count_side)
+            quick = _g_quick_tricks(d, d.leaders[trick], s.count_side, &bound_rel)
         if quick:
             if (s.count_side >> d.leaders[trick]) & 1:
                 if quick >= beta:
+                    rel[0] = bound_rel
                     return quick
             elif hi - quick <= alpha:
+                rel[0] = bound_rel
                 return hi - quick
         if not s.disabled & _SURE_TRUMPS:
-            quick = _g_sure_tricks(d, s.count_side)
+            bound_rel = 0
+            quick = _g_sure_tricks(d, s.count_side, &bound_rel)
             if quick >= beta:
+                rel[0] = bound_rel
                 return quick
-            quick = hi - _g_sure_tricks(d, 15 & ~s.count_side)
+            bound_rel = 0
+            quick = hi - _g_sure_tricks(d, 15 & ~s.count_side, &bound_rel)
             if quick <= alpha:
+                rel[0] = bound_rel
                 return quick
         use_tt = True
         if s.nodes >= s.grow_at:
-            _grow(s)
+            _grow(s, part)
         table = s.table
         _g_key(d, key)
         extra = d.leaders[trick] | ((n == 0) << 2) | (s.count_side << 4) | (s.max_side << 8)
         if (d.flags & SPIDGE_OPT_SPADES_MUST_BE_BROKEN) and d.trumps_broken_at < trick:
             extra |= 1 << 3
-        e = _slot(s, key, extra, n)
-        if _matches(s, e, key, extra):
-            if e.lower >= beta:
-                return e.lower
-            if e.upper <= alpha:
-                return e.upper
-            if e.lower > alpha:
-                alpha = e.lower
-            if e.upper < beta:
-                beta = e.upper
-            tt_move = e.move
+        if part:
+            # The bucket of the hands' suit lengths, the jokers' holders and
+            # the rule state; an entry there matches when the holders of the
+            # relative ranks it keeps agree (only null windows come here, so
+            # an entry either decides or only suggests its card).
+            lengths = _g_lengths(d)
+            alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+            for k in range(4):
+                extra |= (<uint32_t>G_POP13[(d.hands[k] >> 52) & 3]) << (12 + 2 * k)
+                total[k] = G_POP13[(alive >> (13 * k)) & 0x1FFF]
+            tops = _g_tops(key, total)
+            for level in range(2):
+                # The finer bucket holds the entries that keep every suit's
+                # top card; the coarse one the others.
+                e = _g_bucket(s, lengths, extra | tops) if level else _g_bucket(s, lengths, extra)
+                for i in range(_g_bucket_len(s)):
+                    if _g_part_matches(s, &e[i], lengths, extra, key, total):
+                        if e[i].lower >= beta:
+                            rel[0] = _g_entry_rel(d, &e[i])
+                            return e[i].lower
+                        if e[i].upper <= alpha:
+                            rel[0] = _g_entry_rel(d, &e[i])
+                            return e[i].upper
+                        if tt_move < 0:
+                            tt_move = e[i].move
+        else:
+            e = _slot(s, key, extra, n)
+            if _matches(s, e, key, extra):
+                if e.lower >= beta:
+                    return e.lower
+                if e.upper <= alpha:
+                    return e.upper
+                if e.lower > alpha:
+                    alpha = e.lower
+                if e.upper < beta:
+                    beta = e.upper
+                tt_move = e.move
     alpha0 = alpha
     beta0 = beta
     hand = (d.leaders[trick] + pos) & 3
     maximise = (s.max_side >> hand) & 1
-    nm = _g_moves(s, d, spidge_legal(d), pos, hand, s.max_side, moves)
+    legal = spidge_legal(d)
+    nm = _g_moves(s, d, legal, pos, hand, s.max_side, moves)
     if tt_move >= 0:
         _first(moves, nm, tt_move)
     best = -_INF if maximise else _INF
@@ -1189,9 +1455,11 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
         if pos == 3:
             w = d.leaders[trick + 1]
             gain = (s.count_side >> w) & 1
-            v = gain + _g_search(s, d, alpha - gain, beta - gain)
+            v = gain + _g_search(s, d, alpha - gain, beta - gain, &child_rel)
+            if part:
+                child_rel |= _g_rank_winner(d.history + n - 3)
         else:
-            v = _g_search(s, d, alpha, beta)
+            v = _g_search(s, d, alpha, beta, &child_rel)
         spidge_undo(d)
         if maximise:
             if v > best:
@@ -1206,16 +1474,67 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta) noexcept 
                 if best < beta:
                     beta = best
         if alpha >= beta:
+            # This card alone proves the bound: only its line's ranks count.
+            node_rel = child_rel
+            cut = True
             break
+        node_rel |= child_rel
+    if part and not cut:
+        node_rel = _g_runs_relied(d, moves, nm, legal, pos, node_rel)
+    rel[0] = node_rel
     if use_tt:
         if s.table != table:  # the table grew below: find the entry again
-            e = _slot(s, key, extra, n)
-        _store(s, e, key, extra, best, alpha0, beta0, hi, best_move, n)
+            e = _slot(s, key, extra, n) if not part else NULL
+        if part:
+            # Each suit's top k down to the lowest relied-on card, k kept
+            # beside the holders of those ranks (hand 3's are the rest).
+            r = 0
+            k01 = 0
+            k23 = 0
+            for suit in range(4):
+                k = 0
+                if node_rel & SPIDGE_SUIT_MASK(suit):
+                    k = G_POP13[((alive & ~(((<mask_t>1) << tc_lowest64(node_rel & SPIDGE_SUIT_MASK(suit))) - 1))
+                                 >> (13 * suit)) & 0x1FFF]
+                    r |= (((<mask_t>1) << k) - 1) << (13 * suit + total[suit] - k)
+                if suit < 2:
+                    k01 |= (<uint64_t>k) << (4 * suit)
+                else:
+                    k23 |= (<uint64_t>k) << (4 * (suit - 2))
+            _g_part_store(s, d, lengths, extra, tops if _g_keeps_tops(k01, k23, total) else 0,
+                          key, r, k01, k23, best, alpha0, beta0, hi, best_move, n)
+        else:
+            _store(s, e, key, extra, best, alpha0, beta0, hi, best_move, n)
     return best
+
+
+cdef void _g_part_store(tc_solver* s, const spidge_state* d, uint64_t lengths, uint32_t extra,
+                        uint32_t tops, const uint64_t* key, mask_t r, uint64_t k01, uint64_t k23,
+                        int best, int alpha, int beta, int hi, int move, int played) noexcept nogil:
+    """Store a bound under the relied-on ranks *r* (relative, hands 0-2's
+    holdings of them in the key words, with each suit's k), in the finer
+    bucket salted with *tops* when it is not 0."""
+    cdef uint64_t word[4]
+    cdef tc_tt_entry* bucket = _g_bucket(s, lengths, extra | tops)
+    cdef tc_tt_entry* e = NULL
+    cdef int i
+    word[0] = lengths
+    word[1] = (key[0] & r) | (k01 << _K_SHIFT)
+    word[2] = (key[1] & r) | (k23 << _K_SHIFT)
+    word[3] = key[2] & r
+    for i in range(_g_bucket_len(s)):
+        if _matches(s, &bucket[i], word, extra):
+            e = &bucket[i]
+            break
+    if e == NULL:
+        e = _g_victim(s, bucket, key)
+        e.stamp = 0  # a new entry (_store fills it)
+    _store(s, e, word, extra, best, alpha, beta, hi, move, played)
 
 
 cdef int _g_value(tc_solver* s, spidge_state* d) noexcept nogil:
     cdef int g, lower = 0, upper = 13 - (d.n_played >> 2), b, h, taken = 0
+    cdef mask_t rel
     for h in range(4):
         if (s.count_side >> h) & 1:
             taken += d.tricks[h]
@@ -1224,7 +1543,7 @@ cdef int _g_value(tc_solver* s, spidge_state* d) noexcept nogil:
         g = min(max(s.guess - taken, lower), upper)
     while lower < upper:
         b = g + 1 if g == lower else g
-        g = _g_search(s, d, b - 1, b)
+        g = _g_search(s, d, b - 1, b, &rel)
         if g < b:
             upper = g
         else:
@@ -1556,6 +1875,18 @@ def _spitzer_sure_bounds(state, disabled=0):
         return (_z_sure_measure(solver.s, d, side, _z_sure(mine, theirs)),
                 hi - _z_sure_measure(solver.s, d, 15 & ~side, _z_sure(theirs, mine)),
                 _z_counted(solver.s, d, side, d.n_played >> 2))
+    finally:
+        solver.s.disabled = 0
+
+
+def _spidge_solve_with(state, hand, objective, disabled, pv=False):
+    """solve_spidge with the techniques of *disabled* switched off (for the
+    tests, which compare the variants card by card)."""
+    cdef SpidgeState st = _spidge_state(state)
+    cdef _Solver solver = _thread_solver()
+    solver.s.disabled = disabled
+    try:
+        return _g_result(solver.s, &st.s, hand, objective, bool(pv))
     finally:
         solver.s.disabled = 0
 
