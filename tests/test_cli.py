@@ -92,7 +92,8 @@ def test_replay_picks_a_deal_and_rotation_out_of_a_tournaments_deals_jsonl(
         (("--deal", "7"), 1, "no deal 7 among the 3 deal lines"),
         (("--deal", "1", "--rotation", "2"), 1, "deal 1 has rotations 0 to 1, not 2"),
         (("--rotation", "1"), 2, "give --deal K too"),
-        ((), 1, "a line of a tournament's deals.jsonl, not a deal record: replay the file with --deal K"),
+        ((), 1, "a tournament's deals.jsonl (one deal per line), not a deal record: "
+         "replay one of its deals with --deal K"),
     ],
 )
 def test_replay_of_a_tournament_file_names_what_is_missing(

@@ -34,6 +34,7 @@ import inspect
 import json
 import math
 import os
+import signal
 import statistics
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any, Literal, TextIO
@@ -686,12 +687,40 @@ def _serial(tasks: list[_Task]) -> Generator[dict[str, Any], None, None]:
         yield _run_task(task)
 
 
+def _leave_interrupts_to_the_parent() -> None:
+    """A worker ignores Ctrl-C: the terminal sends SIGINT to every process of
+    the job, and a worker interrupted on its own prints a traceback of its own.
+    The parent stops the workers instead (see _processes)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """End the worker processes now, dropping the deals they are playing."""
+    terminate = getattr(pool, "terminate_workers", None)  # Python 3.14+
+    if terminate is not None:
+        terminate()
+        return
+    # Earlier Pythons have no public way; shutdown() forgets the processes, so
+    # take them first.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.terminate()
+
+
 def _processes(tasks: list[_Task], workers: int) -> Generator[dict[str, Any], None, None]:
-    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers)
+    pool = concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers, initializer=_leave_interrupts_to_the_parent
+    )
     try:
         futures = [pool.submit(_run_task, task) for task in tasks]
         for future in concurrent.futures.as_completed(futures):
             yield future.result()
+    except (KeyboardInterrupt, GeneratorExit):
+        # Ctrl-C (here or in the caller's loop, which closes this generator):
+        # stop at once rather than wait for the deals being played.
+        _stop_workers(pool)
+        raise
     finally:
         # A failed deal (or an interrupted run) drops the deals not yet started.
         pool.shutdown(wait=True, cancel_futures=True)

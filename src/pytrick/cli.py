@@ -11,7 +11,9 @@ reason) if the record is corrupt or illegal, 2 if the file cannot be read;
 ``pytrick explain FILE CARD`` says whether the player to move may play CARD.
 FILE is always a path (or ``-`` for standard input), never record text; every
 failure is one line on standard error, within the limits of
-:mod:`pytrick.records`.
+:mod:`pytrick.records`.  Ctrl-C ends any command with one line and exit status
+130 (a tournament's worker processes stop with it).  A ``module:Class`` bot is
+imported from the installed packages or, after them, the current directory.
 """
 
 from __future__ import annotations
@@ -92,9 +94,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
     play.add_argument("--rules", nargs="*", metavar="KEY=VALUE", help="rule options, e.g. target=21")
     play.add_argument("--deals", type=int, default=None, help="stop after this many deals")
-    play.add_argument("--no-undo", action="store_true", help="turn off undo (practice mode)")
+    play.add_argument("--no-undo", action="store_true",
+                      help="play without takebacks: the undo command (on by default, for practice) is off")
     play.add_argument("--save", metavar="FILE", default=None,
-                      help="write the game record to FILE when the session ends")
+                      help="write the game record to FILE when the session ends (checked writable at the start)")
 
     replay = commands.add_parser("replay", help="validate a JSON record and print its result")
     replay.add_argument("file", help="path of the record, or - for standard input")
@@ -129,12 +132,12 @@ def _load(path: str, deal: int | None = None, rotation: int = 0) -> object:
             file = sys.stdin.buffer
             if deal is not None:
                 return _tournament_deal(file, deal, rotation)
-            data = records.read_capped(file)
+            data = _read_record(file)
         else:
             with open(path, "rb") as file:
                 if deal is not None:
                     return _tournament_deal(file, deal, rotation)
-                data = records.read_capped(file)
+                data = _read_record(file)
     except PytrickError:
         raise  # larger than the limit: an invalid record, not an unreadable file
     except OSError as error:
@@ -142,12 +145,37 @@ def _load(path: str, deal: int | None = None, rotation: int = 0) -> object:
     except ValueError as error:  # a path with a NUL byte; a stdin closed underneath
         raise _Unreadable(str(error)) from None
     obj = records.parse_record_text(data)
-    if isinstance(obj, dict) and "rotations" in obj and "format" not in obj:
-        raise records.record_error(
-            "this is a line of a tournament's deals.jsonl, not a deal record: "
-            "replay the file with --deal K (and --rotation R)"
-        )
+    if _is_tournament_line(obj):
+        raise _tournament_file_error()
     return records.from_record(obj)
+
+
+def _read_record(file: IO[bytes]) -> bytes:
+    """The record in *file*, within the size limit; a tournament's deals.jsonl
+    (one JSON object per line, which as a whole is not JSON) is told by its
+    first line and refused with a pointer to ``--deal K``."""
+    head = file.readline(records.MAX_RECORD_BYTES + 1)
+    if head.strip().startswith(b"{") and head.rstrip().endswith(b"}"):
+        try:
+            first = records.parse_record_text(head)
+        except PytrickError:
+            first = None
+        if _is_tournament_line(first):
+            raise _tournament_file_error()
+    if len(head) > records.MAX_RECORD_BYTES:
+        return head  # parse_record_text refuses it as too large
+    return head + records.read_capped(file)
+
+
+def _is_tournament_line(obj: object) -> bool:
+    return isinstance(obj, dict) and "rotations" in obj and "format" not in obj
+
+
+def _tournament_file_error() -> PytrickError:
+    return records.record_error(
+        "this is a tournament's deals.jsonl (one deal per line), not a deal record: "
+        "replay one of its deals with --deal K (and --rotation R)"
+    )
 
 
 def _tournament_deal(file: IO[bytes], deal: int, rotation: int) -> object:
@@ -264,6 +292,22 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     return 0
 
 
+def _import_bots_from_cwd() -> None:
+    """Let a ``module:Class`` bot be imported from the current directory, as
+    ``python -m pytrick`` would; the installed ``pytrick`` script does not
+    put the directory on ``sys.path``.
+
+    The directory goes at the *end* of ``sys.path``: a file there (a stray
+    ``random.py``, ``numpy.py`` or ``pytrick.py``) never shadows the standard
+    library, pytrick or an installed package, while a bot module with a name of
+    its own is found.  Worker processes of ``--workers N`` start with the
+    parent's ``sys.path``, so they import it too.
+    """
+    here = os.getcwd()
+    if "" not in sys.path and here not in sys.path:
+        sys.path.append(here)
+
+
 def main(
     argv: Sequence[str] | None = None, out: TextIO | None = None, err: TextIO | None = None
 ) -> int:
@@ -272,6 +316,8 @@ def main(
     out = out if out is not None else sys.stdout
     err = err if err is not None else sys.stderr
     args = _parser().parse_args(argv)
+    if ":" in (getattr(args, "bots", None) or ""):
+        _import_bots_from_cwd()
     try:
         if args.command == "demo":
             module = importlib.import_module(f"pytrick.{args.game}")
@@ -290,6 +336,11 @@ def main(
         if args.command == "explain":
             return _explain(args.file, args.card, out, err)
         return _replay(args.file, args.json, out, err, args.deal, args.rotation)
+    except KeyboardInterrupt:
+        # Ctrl-C: as `pytrick play` says it, with no traceback (the tournament's
+        # worker processes are stopped on the way out).
+        print(f"\npytrick {args.command}: interrupted; goodbye.", file=err)
+        return 130
     except BrokenPipeError:
         # The reader went away (`pytrick demo spitzer | head`): stop quietly,
         # and keep Python from complaining again when it flushes stdout at exit.

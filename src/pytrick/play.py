@@ -13,15 +13,23 @@ list, an announcement by name or number, or a command:
     ?            list your legal moves
     why CARD     may this card be played now? the rule that decides
     undo         take back your last move (practice mode, on by default; saved too)
-    save FILE    write the game so far as a JSON record
+    save FILE    write the game so far as a JSON record (mid-deal: practice mode only)
     quit         leave (so do end of input and Ctrl-C)
     (Enter)      show the table again
 
 The command's options: ``--seat N``, ``--bots NAMES`` (any built-in or
 imported bot, as ``pytrick tournament`` takes them), ``--seed S``, ``--rules
-key=value ...``, ``--deals N``, ``--no-undo`` (undo off), and ``--save FILE``,
-which writes the game record (takebacks included) when the session ends,
-however it ends.
+key=value ...``, ``--deals N`` (1 or more), ``--no-undo`` (no takebacks: undo,
+on by default for practice, is off), and ``--save FILE``, which writes the game
+record (takebacks included) when the session ends, however it ends; a FILE
+that cannot be written is refused at the start (exit status 2), and a final
+write that still fails makes the exit status 1.
+
+A game record holds every hand of every deal, the one in progress too: that is
+how a record replays.  So ``save FILE`` in the middle of a deal, which shows
+the bots' cards to whoever reads the file (``pytrick replay`` prints them), is
+a practice-mode command: with ``--no-undo`` it is refused, and ``--save FILE``
+writes the record only when the session is over.
 
 A session reads lines from any text stream, so it can be driven by a program:
 
@@ -62,7 +70,7 @@ a card (QC, Q♣, 10h) or its number in the list; an announcement by name or num
 ?            list your legal moves
 why CARD     may this card be played now? the rule that decides
 undo         take back your last move (practice mode, on by default; saved too)
-save FILE    write the game so far as a JSON record
+save FILE    write the game so far as a JSON record (mid-deal: practice mode only)
 quit         leave (so do end of input and Ctrl-C)
 (Enter)      show the table again"""
 
@@ -104,7 +112,9 @@ class Session:
     *seat* is the person's seat (Spitzer 0-3) or player (Spidge 0-2); *bots*
     names the bots for the other seats in order (one name fills them all).
     With *save_to*, the game record is written there when the session ends,
-    however it ends (won, *deals* played, quit, end of input, Ctrl-C).
+    however it ends (won, *deals* played, quit, end of input, Ctrl-C); a path
+    that cannot be written, like *deals* below 1, raises
+    :class:`~pytrick.InvalidArgumentError` at once.
     """
 
     def __init__(
@@ -158,6 +168,11 @@ class Session:
         else:
             assert rules is None or isinstance(rules, SpidgeRules)
             self.game = SpidgeGame(rules, seed=seed)
+        if deals is not None:
+            number = as_int(deals, "deals")
+            if number < 1:
+                raise InvalidArgumentError(f"deals = {deals!r}: must be a whole number, 1 or more")
+            deals = number
         self.max_deals = deals
         self.practice = practice
         self.stdin = stdin if stdin is not None else sys.stdin
@@ -169,6 +184,8 @@ class Session:
                 and os.environ.get("TERM") != "dumb"
             )
         self.color = color
+        if save_to is not None:
+            _check_writable(save_to)
         self.save_to = save_to
         self.takebacks = 0
         self._actors: list[int] = []  # who made each move of the current deal
@@ -181,12 +198,16 @@ class Session:
 
     def run(self) -> int:
         """Play until the game is won, *deals* deals are played, or the person
-        leaves; return the exit status (0, or 130 after Ctrl-C)."""
+        leaves; return the exit status (0; 130 after Ctrl-C; 1 if a bot broke
+        the rules or the record could not be written to *save_to*)."""
+        status = 1
         try:
-            return self._run()
+            status = self._run()
         finally:
             if self.save_to is not None and self.game.deals:
-                self._save(self.save_to)
+                if not self._save(self.save_to) and status == 0:
+                    status = 1
+        return status
 
     def _run(self) -> int:
         who = "seat" if self.players == 4 else "player"
@@ -268,7 +289,11 @@ class Session:
             self._undo(deal)
             return "shown"
         if command == "save":
-            self._save(rest.strip())
+            if not self.practice:
+                self._say("No save during a deal with --no-undo: the record holds every hand "
+                          "(--save FILE writes it when the session ends).")
+            elif self._save(rest.strip()):
+                self._say("(It holds every hand of this deal, the bots' too.)")
             return "asked"
         if command == "why":
             self._why(deal, rest.strip())
@@ -393,19 +418,21 @@ class Session:
         else:
             self._say(f"{self._card(card)} is legal (rules {section}).")
 
-    def _save(self, path: str) -> None:
+    def _save(self, path: str) -> bool:
+        """Write the game record to *path*; False (and why, said) if it failed."""
         if not path:
             self._say("Say where: save FILE")
-            return
+            return False
         record = self.game.to_record()
         for index, takebacks in self._takebacks.items():
             record["deals"][index]["takebacks"] = takebacks
         try:
             Path(path).write_text(json.dumps(record, indent=1, ensure_ascii=False) + "\n", "utf-8")
         except OSError as error:
-            self._say(f"Cannot write {path!r}: {error.strerror}")
-            return
+            self._say(f"Cannot write {path!r}: {error.strerror or error}")
+            return False
         self._say(f"Saved the game so far to {path}.")
+        return True
 
     # -- what the person sees ------------------------------------------------------
 
@@ -530,6 +557,23 @@ class Session:
 
     def _say(self, text: str) -> None:
         print(text, file=self.out)
+
+
+def _check_writable(path: str) -> None:
+    """Refuse a ``--save`` path that cannot be written, before the game starts
+    rather than after it (the file itself is only written at the end)."""
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise InvalidArgumentError(f"--save {path!r}: is a directory, not a file")
+    if not folder.is_dir():
+        raise InvalidArgumentError(f"--save {path!r}: no directory {str(folder)!r}")
+    if target.exists():
+        writable = os.access(target, os.W_OK)
+    else:
+        writable = os.access(folder, os.W_OK | os.X_OK)
+    if not writable:
+        raise InvalidArgumentError(f"--save {path!r}: not writable (permission denied)")
 
 
 def run_cli(args: Any, out: TextIO, err: TextIO) -> int:

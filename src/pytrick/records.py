@@ -562,9 +562,23 @@ def check_replayed_result(reader: RecordReader, deal: DealLike) -> None:
         raise reader.error("result", "the deal is not finished, so it has no result")
     replayed = deal.result.to_json()
     if recorded != replayed:
-        raise reader.error(
-            "result", f"does not match the replay: recorded {quote(recorded)}, replayed {replayed}"
-        )
+        raise reader.error("result", f"does not match the replay: {_result_difference(recorded, replayed)}")
+
+
+def _result_difference(recorded: Any, replayed: Mapping[str, Any]) -> str:
+    """The fields of a recorded result that differ from the replayed one, each
+    with both values (a recorded value cut short if long)."""
+    if not isinstance(recorded, Mapping):
+        return f"recorded {quote(recorded)}, replayed an object"
+    parts = []
+    for name in [*replayed, *(key for key in recorded if key not in replayed)]:
+        if name not in recorded:
+            parts.append(f"{name} missing (replayed {replayed[name]!r})")
+        elif name not in replayed:
+            parts.append(f"{quote(name)} is not a result field")
+        elif recorded[name] != replayed[name]:
+            parts.append(f"{name} recorded {quote(recorded[name])}, replayed {replayed[name]!r}")
+    return "; ".join(parts)
 
 
 def game_record(game_name: str, game: GameLike,
