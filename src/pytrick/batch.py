@@ -85,7 +85,7 @@ class SpitzerBatch(_core.SpitzerBatch):
 
     One action space covers the whole deal: actions 0..31 play a card (its
     dense action number, as :attr:`SpitzerDeal.legal_actions
-    <pytrick.spitzer.SpitzerDeal.legal_actions>` numbers them),
+    <trickcore.spitzer.SpitzerState.legal_actions>` numbers them),
     ``SPITZER_ANNOUNCE_OFFSET + code`` makes an announcement;
     ``announcements='random'`` or ``'pass'`` makes the announcements
     automatically so that only cards are asked for.  *rules* is a
@@ -124,7 +124,7 @@ class SpidgeBatch(_core.SpidgeBatch):
     """*k* Spidge deals side by side, for reinforcement learning and search.
 
     Actions are card numbers 0..53 (as :attr:`SpidgeDeal.legal_actions
-    <pytrick.spidge.SpidgeDeal.legal_actions>`); the dummy's turn is
+    <trickcore.spidge.SpidgeState.legal_actions>`); the dummy's turn is
     observed by the dealer.  *rules* is a :class:`~pytrick.spidge.SpidgeRules`
     (the default rules when None); *seed* ``None`` draws a fresh one.  The
     dealer of lane *i*'s first deal is player ``i % 3`` and the deal passes

@@ -1,7 +1,7 @@
 """Cards and card sets, shared by both games.
 
-A :class:`Card` is an ``int`` from 0 to 53 (``suit * 13 + rank``, then the two
-jokers); a :class:`CardSet` is an immutable set of cards over a 64-bit mask.
+A :class:`~pytrick.Card` is an ``int`` from 0 to 53 (``suit * 13 + rank``, then the two
+jokers); a :class:`~pytrick.CardSet` is an immutable set of cards over a 64-bit mask.
 Both come from the compiled core (or its pure-Python twin) and are the same
 objects every game uses.
 

@@ -128,7 +128,7 @@ def quote(value: object) -> str:
 
 
 def record_error(message: str) -> RecordError:
-    """A :class:`RecordError` whose message is one line of at most
+    """A :class:`~pytrick.RecordError` whose message is one line of at most
     :data:`MAX_MESSAGE_CHARS` characters."""
     message = " ".join(message.splitlines())
     if len(message) > MAX_MESSAGE_CHARS:
@@ -152,7 +152,7 @@ def envelope(game: str, kind: str) -> dict[str, Any]:
 class RecordReader:
     """Typed, validating access to one JSON object of a record.
 
-    Every accessor raises :class:`RecordError` whose message starts with the
+    Every accessor raises :class:`~pytrick.RecordError` whose message starts with the
     field's path (``deals[2].plays[5]``), so a bad record is reported at its
     first bad field.
 
@@ -387,7 +387,7 @@ def from_record(record: Mapping[str, Any]) -> Any:
     """Validate and replay a parsed record (a mapping, as :func:`json.load`
     gives); return the deal or game object it describes.
 
-    Raises :class:`RecordError` naming the first bad field or move.
+    Raises :class:`~pytrick.RecordError` naming the first bad field or move.
     """
     game, kind = check_envelope(record)
     return record_class(game, kind).from_record(record)
@@ -397,7 +397,7 @@ def loads_record(text: str | bytes) -> Any:
     """Validate and replay a record given as JSON text (``str``, or ``bytes``
     of UTF-8; a leading byte-order mark is allowed); return its deal or game.
 
-    The text is never taken for a file name.  Raises :class:`RecordError` for
+    The text is never taken for a file name.  Raises :class:`~pytrick.RecordError` for
     invalid JSON, a record over the limits (:data:`MAX_RECORD_BYTES`,
     :data:`MAX_NESTING`) or a bad field or move.
     """
@@ -408,7 +408,7 @@ def load_record(path: str | os.PathLike[str] | bytes | Mapping[str, Any]) -> Any
     """Validate and replay the record in the file at *path*; return its deal or game.
 
     A file that cannot be read, or is larger than :data:`MAX_RECORD_BYTES`,
-    raises :class:`RecordError`, as does any fault :func:`loads_record` finds.
+    raises :class:`~pytrick.RecordError`, as does any fault :func:`loads_record` finds.
 
     .. deprecated:: 0.2
        Passing a parsed record (use :func:`from_record`) or JSON text (use

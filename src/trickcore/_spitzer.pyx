@@ -886,7 +886,7 @@ _Revealed = int_view("revealed")
 cdef class SpitzerState:
     """One Spitzer deal, from the announcements to the score (compiled core).
 
-    *hands* are four card sets (anything :class:`CardSet` accepts), by seat;
+    *hands* are four card sets (anything :class:`~pytrick.CardSet` accepts), by seat;
     *announcements* and *plays* are replayed after setting up, so
     ``eval(repr(state))`` rebuilds the state.  The state is a 56-byte C struct
     (:c:type:`SpitzerDeal`); ``copy()`` copies it.  :attr:`context` is an

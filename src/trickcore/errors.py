@@ -90,13 +90,13 @@ class DealNotOverError(PytrickError):
 
 
 class IllegalMoveReason(NamedTuple):
-    """One way a move can be illegal: an entry of :data:`ILLEGAL_MOVE_REASONS`."""
+    """One way a move can be illegal: an entry of :data:`~pytrick.errors.ILLEGAL_MOVE_REASONS`."""
 
     #: ``"spitzer"`` or ``"spidge"``.
     game: str
-    #: The :attr:`IllegalMoveError.reason` word.
+    #: The :attr:`~pytrick.errors.IllegalMoveError.reason` word.
     reason: str
-    #: The :attr:`IllegalMoveError.rule` section (None: no rule, an API condition).
+    #: The :attr:`~pytrick.errors.IllegalMoveError.rule` section (None: no rule, an API condition).
     rule: str | None
     #: What it means, in one sentence.
     meaning: str

@@ -106,7 +106,7 @@ def rollouts(deal: SpitzerPosition | SpidgeDeal, n: int, *, seed: int | None = N
 
     With *per_move*, a dict from each legal move (an
     :class:`~pytrick.spitzer.Announcement` during the Spitzer announcements,
-    else a :class:`~trickcore.Card`) to the rollouts of the deal after that
+    else a :class:`~pytrick.Card`) to the rollouts of the deal after that
     move; rollout *j* of every move uses the same generator, so
     ``rollouts(deal, n, seed=s, per_move=True)[move]`` equals ``rollouts(after,
     n, seed=s)`` for the deal *after* the move.  Empty for a finished deal.

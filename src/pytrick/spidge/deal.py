@@ -54,9 +54,11 @@ class SpidgeDeal(_core.SpidgeState):
 
     Players are 0, 1, 2 (see :mod:`pytrick.spidge.table`); the hands are
     ``deal.hand(Hand.LEFT)`` … ``deal.hand(Hand.DEALER)``.  It follows
-    python-chess's ``Board``: :attr:`to_move`, :attr:`legal_moves` (a card set),
-    :meth:`play` / :meth:`undo`, :meth:`copy`, :attr:`is_over`, equality and
-    hashing.  The hot methods are the compiled core's own.
+    python-chess's ``Board``: :attr:`to_move`,
+    :attr:`~trickcore.spidge.SpidgeState.legal_moves` (a card set), :meth:`play` /
+    :meth:`~trickcore.spidge.SpidgeState.undo`,
+    :meth:`~trickcore.spidge.SpidgeState.copy`,
+    :attr:`~trickcore.spidge.SpidgeState.is_over`, equality and hashing.  The hot methods are the compiled core's own.
 
     >>> from pytrick.spidge import SpidgeDeal
     >>> deal = SpidgeDeal.from_seed(7)
@@ -140,7 +142,7 @@ class SpidgeDeal(_core.SpidgeState):
     ) -> _D:
         """A shuffled deal, the same on every platform for the same *seed*: with
         ``rng = random.Random(seed)``, the players cut for the dealer
-        (:func:`~pytrick.spidge.dealing.cut_for_dealer`) unless *dealer* is
+        (:func:`~pytrick.spidge.cut_for_dealer`) unless *dealer* is
         given, then ``rng`` shuffles the pack (see :mod:`pytrick.spidge.dealing`)."""
         rules = rules or SpidgeRules()
         rng = random.Random(as_int(seed, "seed"))
@@ -193,11 +195,11 @@ class SpidgeDeal(_core.SpidgeState):
 
     def play(self, card: CardLike, player: int | None = None) -> None:
         """Play *card* from the hand to move; an illegal card raises
-        :class:`IllegalMoveError` naming the rule, and leaves the deal unchanged.
+        :class:`~pytrick.IllegalMoveError` naming the rule, and leaves the deal unchanged.
 
         If *player* (0, 1, 2) is given, it must be his turn (the dealer's turn
         includes the dummy's), as Spitzer's ``play(card, seat)`` checks its
-        seat; otherwise :class:`IllegalMoveError`.  The parameter is the
+        seat; otherwise :class:`~pytrick.IllegalMoveError`.  The parameter is the
         player, not the :class:`Hand`: players are who choose.
         """
         if player is not None:
@@ -311,7 +313,7 @@ class SpidgeDeal(_core.SpidgeState):
 
     @classmethod
     def from_record(cls: type[_D], data: Mapping[str, Any]) -> _D:
-        """Validate and replay a deal record; a fault raises :class:`RecordError`
+        """Validate and replay a deal record; a fault raises :class:`~pytrick.RecordError`
         naming the first bad field or move."""
         from pytrick.spidge import record
 

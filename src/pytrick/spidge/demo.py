@@ -21,7 +21,7 @@ def play_deal(deal: SpidgeDeal, bots: Sequence[SpidgeBot]) -> None:
     """Play *deal* to the end, each player's bot choosing from its own
     observation (the dealer's bot plays the dummy too).
 
-    *bots* are three, by player; another number raises :class:`InvalidArgumentError`.
+    *bots* are three, by player; another number raises :class:`~pytrick.InvalidArgumentError`.
     """
     if len(bots) != 3:
         raise InvalidArgumentError(

@@ -59,7 +59,7 @@ class Announcement(enum.IntEnum):
         the enum name (``"ACE_CALL_HEARTS"``), the rules' words (``"ace call in
         ♥"``) and short forms naming the suit by letter, word or symbol
         (``"ace_call:H"``, ``"ace:H"``, ``"void:C"``, ``"ace call hearts"``).
-        Anything else raises :class:`IllegalMoveError` citing RULES.md 1.5,
+        Anything else raises :class:`~pytrick.IllegalMoveError` citing RULES.md 1.5,
         with reason ``"trump_ace_not_callable"`` for a call naming diamonds
         (the ace of diamonds is a trump) and ``"unknown_announcement"`` else:
 

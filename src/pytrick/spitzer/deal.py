@@ -46,10 +46,15 @@ def shuffled_pack(rng: random.Random) -> list[Card]:
 class SpitzerDeal(_core.SpitzerState):
     """One Spitzer deal (a *round*), from the announcements to the score.
 
-    It follows python-chess's ``Board``: :attr:`to_move`, :attr:`legal_moves`
-    (a card set), :meth:`play` / :meth:`undo`, :meth:`copy`, :attr:`is_over`,
-    equality and hashing, and a ``repr`` that rebuilds the deal.  The hot
-    methods are the compiled core's own.
+    It follows python-chess's ``Board``:
+    :attr:`~trickcore.spitzer.SpitzerState.to_move`,
+    :attr:`~trickcore.spitzer.SpitzerState.legal_moves` (a card set),
+    :meth:`~trickcore.spitzer.SpitzerState.play` /
+    :meth:`~trickcore.spitzer.SpitzerState.undo`,
+    :meth:`~trickcore.spitzer.SpitzerState.copy`,
+    :attr:`~trickcore.spitzer.SpitzerState.is_over`, equality and hashing,
+    and a ``repr`` that rebuilds the deal.  The hot methods are the compiled
+    core's own.
 
     >>> from pytrick.spitzer import SpitzerDeal
     >>> deal = SpitzerDeal.from_seed(2)
@@ -137,7 +142,8 @@ class SpitzerDeal(_core.SpitzerState):
     def rules(self) -> SpitzerRules:
         """The rules this deal was made with, ``target`` included (the default
         target if the deal was built from option bits: the constructor's
-        ``options``).  The core's raw form is :attr:`options`, the bits."""
+        ``options``).  The core's raw form is
+        :attr:`~trickcore.spitzer.SpitzerState.options`, the bits."""
         context = self.context
         if isinstance(context, SpitzerRules):
             return context
@@ -169,13 +175,13 @@ class SpitzerDeal(_core.SpitzerState):
     def announce(self, code: Announcement | int | str, seat: int | None = None) -> None:
         """Pass or announce for the seat to speak (``"pass"``, ``"zola"``,
         ``Announcement.ACE_CALL_HEARTS``...).  The first announcement ends the
-        round; an illegal one raises :class:`IllegalMoveError` naming the rule."""
+        round; an illegal one raises :class:`~pytrick.IllegalMoveError` naming the rule."""
         super().announce(int(Announcement.parse(code)), seat)
 
     @property
     def game(self) -> GameType | None:
         """The game being played, once the announcements are over (None before);
-        the core's raw form is :attr:`game_type`, -1 before."""
+        the core's raw form is :attr:`~trickcore.spitzer.SpitzerState.game_type`, -1 before."""
         game = self.game_type
         return None if game < 0 else GameType(game)
 
@@ -193,7 +199,7 @@ class SpitzerDeal(_core.SpitzerState):
         fail ace.  A caller who plays alone is then a side of one.  This is
         omniscient (it reads every hand): a player sees
         ``observation(seat).revealed``.  The core's raw form is
-        :attr:`declarers`, a mask of seats as far as they are known.
+        :attr:`~trickcore.spitzer.SpitzerState.declarers`, a mask of seats as far as they are known.
         """
         game = self.game
         if game is None or not self._side_settled(game):
@@ -276,7 +282,7 @@ class SpitzerDeal(_core.SpitzerState):
 
     @classmethod
     def from_record(cls: type[_D], data: Mapping[str, Any]) -> _D:
-        """Validate and replay a deal record; a fault raises :class:`RecordError`
+        """Validate and replay a deal record; a fault raises :class:`~pytrick.RecordError`
         naming the first bad field or move."""
         from pytrick.spitzer import record
 

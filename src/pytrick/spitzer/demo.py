@@ -20,7 +20,7 @@ __all__ = ["demo", "play_deal"]
 def play_deal(deal: SpitzerDeal, bots: Sequence[SpitzerBot]) -> None:
     """Play *deal* to the end, each seat's bot choosing from its own observation.
 
-    *bots* are four, by seat; another number raises :class:`InvalidArgumentError`.
+    *bots* are four, by seat; another number raises :class:`~pytrick.InvalidArgumentError`.
     """
     if len(bots) != 4:
         raise InvalidArgumentError(

@@ -390,7 +390,7 @@ _Revealed = int_view("revealed")
 class SpitzerState:
     """One Spitzer deal, from the announcements to the score (reference twin).
 
-    *hands* are four card sets (anything :class:`CardSet` accepts), by seat;
+    *hands* are four card sets (anything :class:`~pytrick.CardSet` accepts), by seat;
     *announcements* and *plays* are replayed after setting up, so
     ``eval(repr(state))`` rebuilds the state.
     """
