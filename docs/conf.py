@@ -46,7 +46,9 @@ if OFFLINE:
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 autodoc_default_options = {"members": True, "show-inheritance": True}
-# CI builds with -n (nitpicky): every cross-reference must resolve.
+# Every cross-reference must resolve (CI also passes -n): with -W a missing
+# target fails the build instead of rendering as plain text.
+nitpicky = True
 # Type variables have no page of their own.
 nitpick_ignore = [
     ("py:class", name)
