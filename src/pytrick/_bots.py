@@ -1,5 +1,5 @@
-"""What the built-in bots of both games share: a seeded random source, and the
-settings of the search bots."""
+"""What the built-in bots of both games share: the check of what they are
+asked, a seeded random source, and the settings of the search bots."""
 
 from __future__ import annotations
 
@@ -7,11 +7,68 @@ import math
 import numbers
 import random
 import warnings
+from typing import Literal
 
 from trickcore._arguments import as_int, int_in_range
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError
+from trickcore.errors import ArgumentTypeError, IllegalMoveError, InvalidArgumentError
 
-__all__ = ["SearchBot", "SeededBot", "time_budget"]
+__all__ = ["SearchBot", "SeededBot", "check_turn", "time_budget"]
+
+
+def check_turn(
+    bot: object, observation: object, game: Literal["spitzer", "spidge"], decision: Literal["announce", "play"]
+) -> None:
+    """Check that a built-in bot of *game* may make *decision* (``"announce"``
+    or ``"play"``) from *observation*: an observation of that game
+    (:class:`~pytrick.ArgumentTypeError` otherwise, a deal included), in the
+    phase of the decision and with the observer to move
+    (:class:`~pytrick.IllegalMoveError` with reason ``wrong_phase``,
+    ``not_your_turn`` or ``deal_over``, as the deal itself would answer the
+    move).  The messages name seats and phases, never a card."""
+    from pytrick.spidge.observation import SpidgeObservation
+    from pytrick.spitzer.announcement import Announcement
+    from pytrick.spitzer.observation import SpitzerObservation
+
+    asked = f"{type(bot).__name__}.{decision}"
+    if game == "spitzer":
+        if not isinstance(observation, SpitzerObservation):
+            raise ArgumentTypeError(
+                f"{asked} needs a SpitzerObservation (deal.observation(seat)), "
+                f"not {type(observation).__name__}"
+            )
+        if observation.to_move < 0:
+            raise IllegalMoveError(f"{asked}: the deal is over, there is nothing to decide", "deal_over", "1.6")
+        # RULES.md 1.5: the auction ends after four passes or at the first announcement.
+        spoken = [said for _, said in observation.announcements]
+        auction = len(spoken) < 4 and all(said == Announcement.PASS for said in spoken)
+        if auction and decision == "play":
+            raise IllegalMoveError(
+                f"{asked}: the announcements are not over, ask announce() first", "wrong_phase", "1.5"
+            )
+        if not auction and decision == "announce":
+            raise IllegalMoveError(
+                f"{asked}: the announcements are over, ask play() for a card", "wrong_phase", "1.5"
+            )
+        if observation.to_move != observation.seat:
+            verb = "speak" if auction else "play"
+            raise IllegalMoveError(
+                f"{asked}: seat {observation.seat} is not to {verb}, seat {observation.to_move} is",
+                "not_your_turn",
+                "1.5" if auction else "1.6",
+            )
+        return
+    if not isinstance(observation, SpidgeObservation):
+        raise ArgumentTypeError(
+            f"{asked} needs a SpidgeObservation (deal.observation(player)), "
+            f"not {type(observation).__name__}"
+        )
+    turn = observation.to_move
+    if turn is None:
+        raise IllegalMoveError(f"{asked}: the deal is over, there is nothing to decide", "deal_over", "2.5")
+    if turn.player != observation.player:
+        raise IllegalMoveError(
+            f"{asked}: player {observation.player} is not to play, {turn} is", "not_your_turn", "2.5"
+        )
 
 
 class SeededBot:

@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import trickcore
-from pytrick._bots import SearchBot, SeededBot
+from pytrick._bots import SearchBot, SeededBot, check_turn
 from pytrick._pimc import PIMCSearch
 from pytrick.spidge.observation import SpidgeObservation
 from pytrick.spidge.table import Hand
@@ -50,6 +50,7 @@ class RandomBot(SeededBot):
 
     def play(self, observation: SpidgeObservation) -> Card:
         """A uniformly random legal card."""
+        check_turn(self, observation, "spidge", "play")
         return self.rng.choice(list(observation.legal_moves))
 
 
@@ -76,6 +77,7 @@ class HeuristicBot(SeededBot):
     def play(self, observation: SpidgeObservation) -> Card:
         """Lead the lowest card; win the trick with the cheapest winning card
         if there is one, else throw the lowest card."""
+        check_turn(self, observation, "spidge", "play")
         legal = sorted(observation.legal_moves, key=lambda c: (_core.strength(c), int(c)))
         trick = observation.current_trick
         if not trick:
@@ -142,6 +144,7 @@ class ISMCTSBot(SearchBot):
         """The card searched most (a forced card at once, without searching)."""
         from pytrick._worlds import search_inputs
 
+        check_turn(self, observation, "spidge", "play")
         legal = observation.legal_moves
         if len(legal) == 1:
             return next(iter(legal))
@@ -222,6 +225,7 @@ class PIMCBot(PIMCSearch):
 
     def play(self, observation: SpidgeObservation) -> Card:
         """The card with the best mean value over the sampled worlds."""
+        check_turn(self, observation, "spidge", "play")
         legal = sorted(observation.legal_moves)
         if len(legal) == 1:
             return legal[0]

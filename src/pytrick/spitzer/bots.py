@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import trickcore
-from pytrick._bots import SearchBot, SeededBot
+from pytrick._bots import SearchBot, SeededBot, check_turn
 from pytrick._pimc import PIMCSearch
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.observation import SpitzerObservation
@@ -54,6 +54,7 @@ class RandomBot(SeededBot):
 
     def announce(self, observation: SpitzerObservation) -> Announcement:
         """PASS four times in five, else a uniformly random legal announcement."""
+        check_turn(self, observation, "spitzer", "announce")
         choices = observation.legal_announcements
         if self.rng.random() < 0.8:
             return Announcement.PASS
@@ -61,6 +62,7 @@ class RandomBot(SeededBot):
 
     def play(self, observation: SpitzerObservation) -> Card:
         """A uniformly random legal card."""
+        check_turn(self, observation, "spitzer", "play")
         return self.rng.choice(list(observation.legal_moves))
 
 
@@ -81,6 +83,7 @@ class HeuristicBot(SeededBot):
     def announce(self, observation: SpitzerObservation) -> Announcement:
         """Zola with all six trumps from J♣ up, else a first-trick or ace call when
         legal (hearts, spades, clubs), else PASS."""
+        check_turn(self, observation, "spitzer", "announce")
         legal = observation.legal_announcements
         top_trumps = [c for c in observation.hand if _core.is_trump(c) and _core.strength(c) >= 9]
         if len(top_trumps) >= 6 and Announcement.ZOLA in legal:
@@ -98,6 +101,7 @@ class HeuristicBot(SeededBot):
     def play(self, observation: SpitzerObservation) -> Card:
         """Lead a fail ace or the cheapest card; in third or fourth place win
         with the cheapest winning card; otherwise throw the cheapest card."""
+        check_turn(self, observation, "spitzer", "play")
         legal = sorted(
             observation.legal_moves, key=lambda c: (_core.card_points(c), _core.strength(c))
         )
@@ -167,12 +171,14 @@ class ISMCTSBot(SearchBot):
 
     def announce(self, observation: SpitzerObservation) -> Announcement:
         """The announcement (or PASS) whose searches scored best for this seat."""
+        check_turn(self, observation, "spitzer", "announce")
         if len(observation.legal_announcements) == 1:
             return observation.legal_announcements[0]
         return Announcement(self._search(observation))
 
     def play(self, observation: SpitzerObservation) -> Card:
         """The card searched most (a forced card at once, without searching)."""
+        check_turn(self, observation, "spitzer", "play")
         legal = observation.legal_moves
         if len(legal) == 1:
             return next(iter(legal))
@@ -231,6 +237,7 @@ class PIMCBot(PIMCSearch):
         """The card with the best mean double-dummy score over the sampled worlds."""
         from pytrick.search import solve_many
 
+        check_turn(self, observation, "spitzer", "play")
         legal = sorted(observation.legal_moves, key=lambda c: (_core.card_points(c), _core.strength(c)))
         if len(legal) == 1:
             return legal[0]
@@ -251,6 +258,7 @@ class PIMCBot(PIMCSearch):
         from pytrick.search import solve_many
         from pytrick.search.double_dummy import after_announcement
 
+        check_turn(self, observation, "spitzer", "announce")
         legal = sorted(observation.legal_announcements, key=lambda code: code != Announcement.PASS)
         if len(legal) == 1:
             return legal[0]
