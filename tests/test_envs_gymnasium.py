@@ -18,7 +18,7 @@ from pytrick.batch import SpidgeBatch, SpitzerBatch  # noqa: E402
 from pytrick.envs.gym import SpidgeVectorEnv, SpitzerEnv, SpitzerVectorEnv  # noqa: E402
 from pytrick.spitzer import HeuristicBot  # noqa: E402
 from pytrick.tensors import encode_observation  # noqa: E402
-from trickcore.errors import IllegalMoveError  # noqa: E402
+from trickcore.errors import ArgumentTypeError, IllegalMoveError, InvalidArgumentError  # noqa: E402
 
 IDS = ["pytrick/Spitzer-v0", "pytrick/Spidge-v0"]
 
@@ -26,7 +26,8 @@ IDS = ["pytrick/Spitzer-v0", "pytrick/Spidge-v0"]
 @pytest.mark.parametrize("env_id", IDS)
 @pytest.mark.parametrize(("seat", "opponents"), [(0, "random"), (2, "heuristic")])
 def test_check_env(env_id, seat, opponents, capsys):
-    env = gymnasium.make(env_id, seat=seat, opponents=opponents)
+    agent = "seat" if env_id == IDS[0] else "player"
+    env = gymnasium.make(env_id, **{agent: seat}, opponents=opponents)
     check_env(env.unwrapped)
     check_env(env.unwrapped, skip_render_check=True)
     assert "to move" in capsys.readouterr().out  # the checker's "human" render printed
@@ -60,7 +61,7 @@ def test_spitzer_reward_is_the_seats_score_and_observation_its_tensor():
 def test_spidge_agent_plays_the_dummy_when_dealing():
     rng = np.random.default_rng(1)
     for seed in range(6):
-        env = gymnasium.make("pytrick/Spidge-v0", seat=1)
+        env = gymnasium.make("pytrick/Spidge-v0", player=1)
         total, moves, raw = play(env, seed, rng)
         deal = raw._deal
         assert total == deal.result.points[1]
@@ -68,7 +69,7 @@ def test_spidge_agent_plays_the_dummy_when_dealing():
 
 
 def test_same_seed_same_episode():
-    runs = [play(gymnasium.make("pytrick/Spidge-v0", seat=0), 9, np.random.default_rng(5))
+    runs = [play(gymnasium.make("pytrick/Spidge-v0", player=0), 9, np.random.default_rng(5))
             for _ in range(2)]
     assert runs[0][2]._deal == runs[1][2]._deal
 
@@ -175,8 +176,8 @@ def test_vector_env_steps_rewards_and_autoresets(make):
                 assert infos["action_mask"][lane].any()
                 if lanes_before_over[lane]:  # autoreset: a fresh deal, the action ignored
                     assert state.n_played <= 3 * (1 + isinstance(envs, SpidgeVectorEnv))
-            seat = envs._args.get("seat", envs._args.get("hand"))
-            assert np.array_equal(observations[lane], encode_observation(state, seat))
+            observer = {k: v for k, v in envs._args.items() if k in ("seat", "hand")}
+            assert np.array_equal(observations[lane], encode_observation(state, **observer))
     assert seen_end
 
 
@@ -226,3 +227,43 @@ def test_lanes_refuse_use_before_setup_and_a_second_setup(backend, name):
     with pytest.raises(trickcore.PytrickError, match="already set up"):
         lanes.__init__(2, 1)
     assert lanes.reset()[0].shape[0] == 2
+
+
+@pytest.mark.parametrize("env_id", IDS)
+def test_an_action_outside_the_space_is_an_error_not_a_move(env_id):
+    env = gymnasium.make(env_id)
+    _, info = env.reset(seed=3)
+    before = env.unwrapped._deal.copy()
+    size = env.action_space.n
+    for action in (size, np.int64(99), -1, 2**70):
+        with pytest.raises(InvalidArgumentError,
+                           match=rf"^action {action} is outside the action space Discrete\({size}\)"):
+            env.step(action)
+        assert env.unwrapped._deal == before  # the episode goes on
+    with pytest.raises(ArgumentTypeError, match=rf"Discrete\({size}\) holds integers, not float"):
+        env.step(1.0)
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    _, _, _, _, info = env.step(np.int64(legal))
+    assert "illegal_action" not in info
+
+
+def test_spidge_agent_is_a_player_in_make_and_a_hand_in_make_vec():
+    env = gymnasium.make("pytrick/Spidge-v0", player=2)
+    assert env.unwrapped.player == 2
+    with pytest.warns(DeprecationWarning, match="seat=1 is the player: write player=1"):
+        old = gymnasium.make("pytrick/Spidge-v0", seat=1)
+    assert old.unwrapped.player == 1
+    with pytest.raises(ArgumentTypeError, match=r"takes no hand=: it takes player, opponents, .*"
+                                                r"\(hand= is the vector environment's"):
+        gymnasium.make("pytrick/Spidge-v0", hand=3)
+    with pytest.raises(InvalidArgumentError, match="invalid player 3: players are 0 to 2"):
+        gymnasium.make("pytrick/Spidge-v0", player=3)
+    for wrong in ("seat", "player"):
+        with pytest.raises(ArgumentTypeError, match=rf"vector pytrick/Spidge-v0 takes no {wrong}=: "
+                                                    r"it takes num_envs, hand, rules and copy; "
+                                                    r"the agent plays one table hand"):
+            gymnasium.make_vec("pytrick/Spidge-v0", num_envs=2, **{wrong: 1})
+    with pytest.raises(ArgumentTypeError, match="takes no player=: it takes seat, opponents"):
+        gymnasium.make("pytrick/Spitzer-v0", player=1)
+    with pytest.raises(ArgumentTypeError, match="takes no hand=: it takes num_envs, seat, rules"):
+        gymnasium.make_vec("pytrick/Spitzer-v0", num_envs=2, hand=1)

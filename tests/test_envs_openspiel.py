@@ -45,8 +45,8 @@ def test_tensors_are_pytricks_and_the_infostate_has_perfect_recall(name):
         player = state.current_player()
         for p in range(game.num_players()):
             observation = np.array(state.observation_tensor(p), dtype=np.float32)
-            seat = p if name == "python_spitzer" else int(state.deal.hand_of(p))
-            assert np.array_equal(observation, encode_observation(state.deal, seat))
+            observer = {"seat": p} if name == "python_spitzer" else {"player": p}
+            assert np.array_equal(observation, encode_observation(state.deal, **observer))
             infostate = np.array(state.information_state_tensor(p))
             assert np.array_equal(infostate[:size], observation)
             moves = infostate[size:].reshape(-1, game.num_distinct_actions())
@@ -98,3 +98,16 @@ def test_dealer_parameter_and_bad_values():
     assert dealt(game, 0).deal.dealer == 2
     with pytest.raises(ValueError, match="dealer"):
         pyspiel.load_game("python_spidge", {"dealer": 3})
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_action_outside_the_space_is_refused_and_changes_nothing(name):
+    from pytrick import InvalidArgumentError
+
+    game = pyspiel.load_game(name)
+    state = dealt(game, 3)
+    before = state.deal.copy()
+    for action in (game.num_distinct_actions(), 10**6):  # OpenSpiel itself refuses -1
+        with pytest.raises(InvalidArgumentError, match=f"invalid action {action}: "):
+            state.apply_action(action)
+    assert state.deal == before

@@ -12,7 +12,13 @@ import_extra("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from pytrick import SpidgeDeal, SpitzerDeal, sample_deals  # noqa: E402
+from pytrick import (  # noqa: E402
+    ArgumentTypeError,
+    InvalidArgumentError,
+    SpidgeDeal,
+    SpitzerDeal,
+    sample_deals,
+)
 from pytrick.envs import spidge_v0, spitzer_v0  # noqa: E402
 from pytrick.spidge import text as spidge_text  # noqa: E402
 from pytrick.spitzer import Announcement  # noqa: E402
@@ -109,6 +115,24 @@ def test_an_illegal_move_ends_the_episode_with_a_penalty(caplog):
     assert all(env.terminations.values())
     assert env.rewards[agent] == -1
     assert sum(env.rewards.values()) == -1
+
+
+@pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])
+@pytest.mark.parametrize("make", ["env", "raw_env"])
+def test_an_action_outside_the_space_is_an_error_not_a_move(module, make):
+    env = getattr(module, make)()
+    env.reset(seed=0)
+    agent = env.agent_selection
+    size = env.action_space(agent).n
+    before = env.unwrapped._deal.copy()
+    for action in (size, -1, 10**30):
+        with pytest.raises(InvalidArgumentError,
+                           match=rf"^action {action} is outside the action space Discrete\({size}\)"):
+            env.step(action)
+    with pytest.raises(ArgumentTypeError, match="holds integers, not float"):
+        env.step(2.0)
+    assert env.unwrapped._deal == before and env.agent_selection == agent
+    assert not any(env.terminations.values())
 
 
 @pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])

@@ -271,7 +271,7 @@ def test_pytrick_tensors_encode_any_deal(both_backends: tuple[Backend, Backend])
             assert np.array_equal(v, compiled["_observe"].spitzer_observation(
                 spitzer_position(compiled, random.Random(seed), 0), 2))
             g = spidge_position(m, random.Random(seed), 1)
-            assert tensors.encode_observation(g, 1).shape == (tensors.OBS_SIZE["spidge"],)
+            assert tensors.encode_observation(g, hand=1).shape == (tensors.OBS_SIZE["spidge"],)
         hand = tensors.plane(v, "spitzer", "own_hand")
         assert hand.sum() == len(state.hand(2))  # type: ignore[attr-defined]
     assert [p.name for p in tensors.layout("spitzer")] == [

@@ -21,12 +21,14 @@ deals differing only in cards hidden from the observer give the same tensor.
 
 from __future__ import annotations
 
+import warnings
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
 
 import trickcore
+from trickcore._arguments import check_range
 from trickcore._reference import _observe as _reference_observe
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
@@ -90,22 +92,74 @@ def plane(vector: npt.NDArray[np.float32], game: Game, name: str) -> npt.NDArray
                                f"choose from {[p.name for p in layout(game)]}")
 
 
-def encode_observation(deal: Any, seat: int) -> npt.NDArray[np.float32]:
-    """The observation tensor of *seat* in a Spitzer or Spidge deal.
+def encode_observation(
+    deal: Any, seat: int | None = None, *, player: int | None = None, hand: int | None = None
+) -> npt.NDArray[np.float32]:
+    """The observation tensor of one observer of a Spitzer or Spidge deal.
 
     *deal* is a deal of either game (a ``SpitzerDeal`` / ``SpidgeDeal`` of
-    pytrick, or a core state); for Spidge *seat* is the hand (0 left, 2 right,
-    3 dealer; 1, the dummy, is seen by the dealer).
+    pytrick, or a core state).  The observer is named as the game names it:
+    in Spitzer the *seat* (0..3); in Spidge the *player* (0, 1, 2, as
+    ``deal.observation(player)`` takes him; a ``SpidgeDeal`` only, a core
+    state knows no players) or the table *hand* (``hand=0`` the dealer's
+    left, 2 his right, 3 the dealer; 1, the dummy, is seen as the dealer
+    sees it).  ``encode_observation(spidge_deal, k)`` without a keyword reads
+    *k* as the hand, which is not the player ``deal.observation(k)`` takes: it
+    still works this release, with a :class:`DeprecationWarning`.
+
+    >>> from pytrick.spidge import SpidgeDeal
+    >>> deal = SpidgeDeal.from_seed(3)
+    >>> import numpy as np
+    >>> np.array_equal(encode_observation(deal, player=1), deal.observation(1).to_numpy())
+    True
     """
-    if isinstance(deal, trickcore.spitzer.SpitzerState):
-        return _core.spitzer_observation(deal, seat)
-    if isinstance(deal, trickcore.spidge.SpidgeState):
-        return _core.spidge_observation(deal, seat)
+    if _is_state(deal, "SpitzerState"):
+        if player is not None or hand is not None:
+            raise InvalidArgumentError(
+                "Spitzer observers are seats: give seat (0..3), not player= or hand=")
+        if seat is None:
+            raise ArgumentTypeError("encode_observation(spitzer_deal, seat): give the seat (0..3)")
+        return _encode(deal, seat, "spitzer_observation")
+    if _is_state(deal, "SpidgeState"):
+        return _encode(deal, _spidge_hand(deal, seat, player, hand), "spidge_observation")
+    raise ArgumentTypeError(f"expected a Spitzer or Spidge deal, not {type(deal).__name__}")
+
+
+def _is_state(deal: Any, name: str) -> bool:
+    """Is *deal* a core state of *name* (of either backend: the tests mix them)?"""
+    return any(cls.__name__ == name for cls in type(deal).__mro__)
+
+
+def _encode(deal: Any, observer: int, encoder: str) -> npt.NDArray[np.float32]:
+    if isinstance(deal, (trickcore.spitzer.SpitzerState, trickcore.spidge.SpidgeState)):
+        return getattr(_core, encoder)(deal, observer)  # type: ignore[no-any-return]
     # A core state of the other backend (tests): the reference encoder reads
     # only public methods, which both backends share.
-    for cls in type(deal).__mro__:
-        if cls.__name__ == "SpitzerState":
-            return _reference_observe.spitzer_observation(deal, seat)
-        if cls.__name__ == "SpidgeState":
-            return _reference_observe.spidge_observation(deal, seat)
-    raise ArgumentTypeError(f"expected a Spitzer or Spidge deal, not {type(deal).__name__}")
+    return getattr(_reference_observe, encoder)(deal, observer)  # type: ignore[no-any-return]
+
+
+def _spidge_hand(deal: Any, seat: int | None, player: int | None, hand: int | None) -> int:
+    """The table hand whose view of a Spidge *deal* is asked, however it was named."""
+    from pytrick.spidge.deal import SpidgeDeal
+
+    given = [name for name, value in (("seat", seat), ("player", player), ("hand", hand))
+             if value is not None]
+    if len(given) != 1:
+        raise InvalidArgumentError(
+            "a Spidge observer is given once, as player= (0, 1, 2, as deal.observation "
+            f"takes) or hand= (0..3, the table hand); got {' and '.join(given) or 'none'}")
+    if player is not None:
+        if not isinstance(deal, SpidgeDeal):
+            raise InvalidArgumentError(
+                f"a core {type(deal).__name__} has no dealer, so no players: give hand= (0..3)")
+        return int(deal.hand_of(player))
+    if seat is not None:
+        warnings.warn(
+            f"encode_observation(spidge_deal, {seat}): the number is the table hand, not the "
+            f"player deal.observation({seat}) takes; write hand={seat} (or player=)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        hand = seat
+    return check_range(hand, "hand", 0, 3, "hands are 0 (the dealer's left), 1 (the dummy), "
+                       "2 (his right) and 3 (the dealer)")

@@ -2,8 +2,9 @@
 
 It follows PettingZoo's classic games (chess, Texas Hold'em): :func:`make_env`
 wraps the raw environment in the standard wrappers (an illegal move ends the
-episode with ``illegal_reward`` for the offender; out-of-range actions are
-refused; calls out of order are refused), each agent observes a dict of
+episode with ``illegal_reward`` for the offender; an action outside the
+action space raises :class:`~pytrick.InvalidArgumentError`; calls out of
+order are refused), each agent observes a dict of
 ``observation`` (its tensor of :mod:`pytrick.tensors`) and ``action_mask``,
 and rewards are game points.
 """
@@ -131,7 +132,7 @@ class TrickAECEnv(AECEnv):  # type: ignore[misc]
             raise ArgumentTypeError(f"{agent} is to move: give an action, not None")
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
-        spec.apply(self._deal, int(action))
+        spec.apply(self._deal, spec.action_in_space(action))
         if self._deal.is_over:
             self._finish_deal()
         elif self._out_of_cycles():
@@ -189,5 +190,18 @@ def make_env(raw: type[TrickAECEnv], **kwargs: Any) -> AECEnv:
     """*raw* in PettingZoo's standard wrappers for turn-based games."""
     env: AECEnv = raw(**kwargs)
     env = wrappers.TerminateIllegalWrapper(env, illegal_reward=-1)
-    env = wrappers.AssertOutOfBoundsWrapper(env)
+    env = _ActionInSpace(env)
     return wrappers.OrderEnforcingWrapper(env)
+
+
+class _ActionInSpace(wrappers.BaseWrapper):  # type: ignore[misc]
+    """PettingZoo's AssertOutOfBoundsWrapper, with pytrick's error: an action
+    outside the action space (or not an integer) raises
+    :class:`~pytrick.InvalidArgumentError` naming the space, before the
+    illegal-move wrapper could read it as a move."""
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if not (action is None and (self.terminations[agent] or self.truncations[agent])):
+            self.env.unwrapped.game_spec.action_in_space(action)
+        super().step(action)

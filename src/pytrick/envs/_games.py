@@ -10,6 +10,7 @@ no rule of their own.
 
 from __future__ import annotations
 
+import operator
 import random
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
@@ -24,7 +25,7 @@ from pytrick.spidge import text as spidge_text
 from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerRules
 from pytrick.tensors import OBS_SIZE, encode_observation
 from trickcore.card import Card
-from trickcore.errors import InvalidArgumentError
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
 __all__ = ["GAMES", "SPIDGE", "SPITZER", "GameSpec"]
 
@@ -71,6 +72,25 @@ class GameSpec(Generic[DealT]):
     def tricks_done(self, deal: DealT) -> int:
         """How many tricks of *deal* are complete."""
         raise NotImplementedError
+
+    def action_in_space(self, action: Any) -> int:
+        """*action* as an int if the action space ``Discrete(actions)`` holds it,
+        legal now or not; else :class:`~pytrick.InvalidArgumentError` (out of
+        the space) or :class:`~pytrick.ArgumentTypeError` (not an integer)."""
+        space = f"Discrete({self.actions})"
+        try:
+            if isinstance(action, (bool, np.bool_)):
+                raise TypeError
+            number = operator.index(action)
+        except TypeError:
+            raise ArgumentTypeError(
+                f"action {action!r:.40}: the action space {space} holds integers, "
+                f"not {type(action).__name__}") from None
+        if not 0 <= number < self.actions:
+            raise InvalidArgumentError(
+                f"action {number} is outside the action space {space}: actions are 0 to "
+                f"{self.actions - 1}")
+        return number
 
     def apply(self, deal: DealT, action: int) -> None:
         """Make *action* for the agent to move.
@@ -185,7 +205,7 @@ class _Spidge(GameSpec[SpidgeDeal]):
         return deal.tricks_played
 
     def observe(self, deal: SpidgeDeal, agent: int) -> npt.NDArray[np.float32]:
-        return encode_observation(deal, int(deal.hand_of(agent)))
+        return encode_observation(deal, player=agent)
 
     def points(self, deal: SpidgeDeal) -> tuple[int, ...]:
         return tuple(deal.result.points)

@@ -22,7 +22,7 @@ True
 The vector environments run many deals side by side in compiled code, the
 opponents playing uniformly random legal moves there too:
 
->>> envs = gymnasium.make_vec("pytrick/Spidge-v0", num_envs=64, hand=3)
+>>> envs = gymnasium.make_vec("pytrick/Spidge-v0", num_envs=64, hand=3)  # the dealer's hand
 >>> observations, infos = envs.reset(seed=1)
 >>> observations.shape, infos["action_mask"].shape
 ((64, 682), (64, 54))
@@ -32,6 +32,7 @@ opponents playing uniformly random legal moves there too:
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -73,10 +74,17 @@ class ResetNeededError(PytrickError, gymnasium.error.ResetNeeded):
     :class:`~pytrick.PytrickError` and Gymnasium's ``ResetNeeded``."""
 
 
+def _refuse_keywords(where: str, unknown: dict[str, Any], accepted: str, hint: str = "") -> None:
+    """A clear error for keywords *where* does not take (Python's own names only one)."""
+    if unknown:
+        names = ", ".join(f"{name}=" for name in unknown)
+        raise ArgumentTypeError(f"{where} takes no {names}: it takes {accepted}{hint}")
+
+
 class _TrickEnv(gymnasium.Env[Observation, np.int64]):
     """One seat of a deal against pytrick bots (the game: :attr:`game_spec`).
 
-    *seat* is the agent (a Spitzer seat 0..3; a Spidge player 0..2, who
+    The agent is a Spitzer *seat* (0..3) or a Spidge *player* (0..2, who
     also plays the dummy when he deals).  *opponents* is a bot's name as
     :func:`pytrick.arena.parse_bots` takes it ("random", "heuristic",
     "ismcts[iterations=50]", "mypkg.bots:MyBot"; one such bot sits in every
@@ -86,20 +94,25 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
     :mod:`pytrick.spitzer.bots` / :mod:`pytrick.spidge.bots` and sees only
     its own observation.  An illegal action ends the episode with reward
     *illegal_reward* and ``info["illegal_action"] = True``, as PettingZoo's
-    classic games do.  ``render_mode`` "ansi" returns what a spectator sees
+    classic games do; an action outside :attr:`action_space` (or not an
+    integer) is a programming error, refused with
+    :class:`~pytrick.InvalidArgumentError` (:class:`~pytrick.ArgumentTypeError`)
+    naming the space, the episode going on.  ``render_mode`` "ansi" returns what a spectator sees
     (never a hidden hand) and "human" prints it.
     """
 
     game_spec: ClassVar[GameSpec[Any]]
     metadata: dict[str, Any] = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012
 
-    def __init__(self, seat: int = 0, opponents: Any = "random", rules: Any = None,
-                 illegal_reward: float = -1.0, render_mode: str | None = None) -> None:
+    def __init__(self, agent: int, opponents: Any, rules: Any, illegal_reward: float,
+                 render_mode: str | None) -> None:
         spec = self.game_spec
-        seat = check_range(seat, "seat", 0, spec.agents - 1, f"seats are 0 to {spec.agents - 1}")
+        name = spec.agent_prefix
+        agent = check_range(agent, name, 0, spec.agents - 1, f"{name}s are 0 to {spec.agents - 1}")
         if render_mode not in (None, "ansi", "human"):
             raise InvalidArgumentError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
-        self.seat = int(seat)
+        #: The agent's seat (Spitzer) or player (Spidge).
+        self.agent = int(agent)
         self.rules = rules
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
@@ -117,7 +130,7 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
                                        f"one per other seat, not {len(opponents)}")
 
     def _make_bots(self) -> dict[int, Any]:
-        others = [s for s in range(self.game_spec.agents) if s != self.seat]
+        others = [s for s in range(self.game_spec.agents) if s != self.agent]
         chosen = self._opponents_spec
         if isinstance(chosen, str):
             seeds = self.np_random.integers(2**63, size=len(others))
@@ -132,13 +145,13 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
             raise ResetNeededError("no deal to observe: call reset() first")
         spec = self.game_spec
         mask = np.zeros(spec.actions, dtype=np.int8)
-        if spec.actor(self._deal) == self.seat:
+        if spec.actor(self._deal) == self.agent:
             mask = spec.legal_mask(self._deal)
-        return spec.observe(self._deal, self.seat), {"action_mask": mask}
+        return spec.observe(self._deal, self.agent), {"action_mask": mask}
 
     def _play_opponents(self) -> None:
         spec = self.game_spec
-        while (actor := spec.actor(self._deal)) is not None and actor != self.seat:
+        while (actor := spec.actor(self._deal)) is not None and actor != self.agent:
             spec.apply(self._deal, spec.bot_action(self._bots[actor], self._deal, actor))
 
     def reset(self, *, seed: int | None = None,
@@ -158,6 +171,7 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
         spec = self.game_spec
         if self._deal.is_over:
             raise ResetNeededError("the deal is over: call reset()")
+        action = spec.action_in_space(action)  # outside the space: an error, not a move
         try:
             spec.apply(self._deal, action)
         except PytrickError:
@@ -168,7 +182,7 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
         self._play_opponents()
         reward = 0.0
         if self._deal.is_over:
-            reward = float(spec.points(self._deal)[self.seat])
+            reward = float(spec.points(self._deal)[self.agent])
         if self.render_mode == "human":
             self.render()
         observation, info = self._observe()
@@ -195,11 +209,47 @@ class SpitzerEnv(_TrickEnv):
 
     game_spec = SPITZER
 
+    def __init__(self, seat: int = 0, opponents: Any = "random", rules: Any = None,
+                 illegal_reward: float = -1.0, render_mode: str | None = None,
+                 **unknown: Any) -> None:
+        _refuse_keywords("pytrick/Spitzer-v0", unknown,
+                         "seat, opponents, rules, illegal_reward and render_mode")
+        super().__init__(seat, opponents, rules, illegal_reward, render_mode)
+
+    @property
+    def seat(self) -> int:
+        """The agent's seat (0..3)."""
+        return self.agent
+
 
 class SpidgeEnv(_TrickEnv):
-    """Spidge, one player against bots: 54 actions (card numbers); see :class:`_TrickEnv`."""
+    """Spidge, one player against bots: 54 actions (card numbers); see :class:`_TrickEnv`.
+
+    The agent is *player* 0, 1 or 2, as :meth:`SpidgeDeal.observation
+    <pytrick.spidge.SpidgeDeal.observation>` and the PettingZoo agents
+    ``player_0`` … name him; the deal passes from episode to episode, so
+    he plays each hand in turn.  ``seat=`` is the old name of *player*,
+    kept this release with a :class:`DeprecationWarning`.
+    """
 
     game_spec = SPIDGE
+
+    def __init__(self, player: int = 0, opponents: Any = "random", rules: Any = None,
+                 illegal_reward: float = -1.0, render_mode: str | None = None,
+                 *, seat: int | None = None, **unknown: Any) -> None:
+        _refuse_keywords("pytrick/Spidge-v0", unknown,
+                         "player, opponents, rules, illegal_reward and render_mode",
+                         " (hand= is the vector environment's: gymnasium.make_vec)")
+        if seat is not None:
+            warnings.warn(f"pytrick/Spidge-v0: seat={seat} is the player: write player={seat}",
+                          DeprecationWarning, stacklevel=2)
+            player = seat
+        super().__init__(player, opponents, rules, illegal_reward, render_mode)
+
+    @property
+    def player(self) -> int:
+        """The agent's player (0, 1, 2)."""
+        return self.agent
 
 
 class _TrickVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
@@ -274,7 +324,9 @@ class SpitzerVectorEnv(_TrickVectorEnv):
     game_spec = SPITZER
 
     def __init__(self, num_envs: int, seat: int = 0, rules: SpitzerRules | None = None,
-                 auction: str = "play", copy: bool = True) -> None:
+                 auction: str = "play", copy: bool = True, **unknown: Any) -> None:
+        _refuse_keywords("the vector pytrick/Spitzer-v0", unknown,
+                         "num_envs, seat, rules, auction and copy")
         self._args: dict[str, Any] = dict(seat=seat, options=(rules or SpitzerRules()).flags,
                                           auction=auction)
         _lanes.SpitzerLanes(1, 0, **self._args)  # validate the arguments now
@@ -287,12 +339,19 @@ class SpitzerVectorEnv(_TrickVectorEnv):
 class SpidgeVectorEnv(_TrickVectorEnv):
     """*num_envs* Spidge deals, the agent playing *hand* in each (0 the
     dealer's left, 2 his right, 3 the dealer, who also plays the dummy),
-    random opponents."""
+    random opponents.  The lanes' deals are independent, without players
+    who keep their numbers from deal to deal, so the agent is a
+    :class:`~pytrick.spidge.Hand`, not a player: ``seat=`` or ``player=``
+    is refused naming *hand*."""
 
     game_spec = SPIDGE
 
     def __init__(self, num_envs: int, hand: int = 0, rules: SpidgeRules | None = None,
-                 copy: bool = True) -> None:
+                 copy: bool = True, **unknown: Any) -> None:
+        _refuse_keywords("the vector pytrick/Spidge-v0", unknown,
+                         "num_envs, hand, rules and copy",
+                         "; the agent plays one table hand in every deal: hand=0 the dealer's "
+                         "left, 2 his right, 3 the dealer (and the dummy)")
         rules = rules or SpidgeRules()
         self._args: dict[str, Any] = dict(hand=hand, options=rules.flags,
                                           slam_tricks=rules.slam_tricks,

@@ -90,4 +90,4 @@ class SpidgeObservation:
         from pytrick.inference import sample_deals
         from pytrick.tensors import encode_observation
 
-        return encode_observation(sample_deals(self, 1, seed=0)[0], int(self.seat))
+        return encode_observation(sample_deals(self, 1, seed=0)[0], hand=int(self.seat))
