@@ -234,17 +234,20 @@ class SpidgeEnv(_TrickEnv):
 
     game_spec = SPIDGE
 
-    def __init__(self, player: int = 0, opponents: Any = "random", rules: Any = None,
+    def __init__(self, player: int | None = None, opponents: Any = "random", rules: Any = None,
                  illegal_reward: float = -1.0, render_mode: str | None = None,
                  *, seat: int | None = None, **unknown: Any) -> None:
         _refuse_keywords("pytrick/Spidge-v0", unknown,
                          "player, opponents, rules, illegal_reward and render_mode",
                          " (hand= is the vector environment's: gymnasium.make_vec)")
         if seat is not None:
+            if player is not None:
+                raise ArgumentTypeError("pytrick/Spidge-v0: give the player once, as player=")
             warnings.warn(f"pytrick/Spidge-v0: seat={seat} is the player: write player={seat}",
                           DeprecationWarning, stacklevel=2)
             player = seat
-        super().__init__(player, opponents, rules, illegal_reward, render_mode)
+        super().__init__(0 if player is None else player, opponents, rules, illegal_reward,
+                         render_mode)
 
     @property
     def player(self) -> int:
