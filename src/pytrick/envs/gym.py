@@ -97,8 +97,8 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
     classic games do; an action outside :attr:`action_space` (or not an
     integer) is a programming error, refused with
     :class:`~pytrick.InvalidArgumentError` (:class:`~pytrick.ArgumentTypeError`)
-    naming the space, the episode going on.  ``render_mode`` "ansi" returns what a spectator sees
-    (never a hidden hand) and "human" prints it.
+    naming the space, the episode going on.  ``render_mode`` "ansi" returns
+    what a spectator sees (never a hidden hand) and "human" prints it.
     """
 
     game_spec: ClassVar[GameSpec[Any]]
@@ -227,8 +227,8 @@ class SpidgeEnv(_TrickEnv):
 
     The agent is *player* 0, 1 or 2, as :meth:`SpidgeDeal.observation
     <pytrick.spidge.SpidgeDeal.observation>` and the PettingZoo agents
-    ``player_0`` … name him; the deal passes from episode to episode, so
-    he plays each hand in turn.  ``seat=`` is the old name of *player*,
+    ``player_0`` … name him; each episode cuts for the dealer afresh, so
+    he may hold any hand (and plays the dummy when he deals).  ``seat=`` is the old name of *player*,
     kept this release with a :class:`DeprecationWarning`.
     """
 
