@@ -22,7 +22,7 @@ True
 The vector environments run many deals side by side in compiled code, the
 opponents playing uniformly random legal moves there too:
 
->>> envs = gymnasium.make_vec("pytrick/Spidge-v0", num_envs=64, hand=3)  # the dealer's hand
+>>> envs = gymnasium.make_vec("pytrick/Spidge-v0", num_envs=64, hand=3)  # the dealer
 >>> observations, infos = envs.reset(seed=1)
 >>> observations.shape, infos["action_mask"].shape
 ((64, 682), (64, 54))
