@@ -113,8 +113,9 @@ def count_text(count: float, cap: int) -> str:
 # The techniques that act in the Spidge search; the last ones act only there.
 # The two-slot table acts in Spidge only without partition search (whose
 # entries are kept in buckets): "without any" switches it off too.
-SPIDGE_TECHNIQUES = ("sure trumps", "suit skip", "growing table", "sibling guess", "partition search")
-SPIDGE_ONLY = ("growing table", "sibling guess", "partition search")
+SPIDGE_TECHNIQUES = ("sure trumps", "suit skip", "growing table", "sibling guess", "partition search",
+                     "bucket signatures")
+SPIDGE_ONLY = ("growing table", "sibling guess", "partition search", "bucket signatures")
 
 
 def techniques(n_spitzer: int, n_spidge: int, spidge_left: int, first_lead: int = 0,

@@ -451,6 +451,32 @@ def test_spidge_growing_table_leaves_longer_solves_alone(seed: int) -> None:
     assert max(visited) > 64  # the table grew at least once
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bucket signatures are the compiled "
+                    "search's; the reference twin has none")
+@pytest.mark.parametrize("seed", range(3))
+def test_spidge_bucket_signatures_find_every_entry(seed: int) -> None:
+    """A lookup that reads only the slots whose signature byte agrees finds
+    every entry that a scan of the whole bucket finds: the same value and the
+    same positions visited, from the default table and from one of 16
+    entries that grows (moving each entry and its byte) many times."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    off = solver._TECHNIQUES["bucket signatures"]
+    state = spidge_state(compiled, spidge_spec(seed, 24))
+    visited = []
+    for bits in (solver.DEFAULT_TT_BITS, 4):
+        solver._use_table_bits(bits)
+        try:
+            for hand in (0, 2, 3):
+                for objective in (0, 1):
+                    found = solver._nodes(state, hand, objective)
+                    assert found == solver._nodes(state, hand, objective, off), (seed, bits, hand)
+                    visited.append(found[1])
+        finally:
+            solver._use_table_bits(solver.DEFAULT_TT_BITS)
+    assert max(visited) > 4096  # the 16-entry table grew at least three times
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the positions cap is the compiled "
                     "search's (benchmark only)")
 def test_a_capped_spidge_solve_gives_up_and_leaves_the_next_alone() -> None:

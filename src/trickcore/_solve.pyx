@@ -89,6 +89,7 @@ cdef enum:
     _RANK_WALK = 4096       # Spitzer moves: the legal cards read off bits in suit order (off, or with
                             # the suit skip off: each suit walked card by card)
     _PARTITION = 8192       # Spidge table: an entry keeps only the ranks that mattered (off: exact key)
+    _SIGNATURES = 16384     # Spidge partition lookups scan a byte a slot first (off: every entry)
 
 # The growing table: a Spidge solve that has visited _GROW_AFTER times as many
 # positions as the table has entries moves it to one 2**_GROW_BY_BITS times
@@ -104,7 +105,8 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "suit skip": _SUIT_SKIP, "run key": _RUN_KEY,
                "cards in sure tricks": _SURE_TRICK_CARDS, "rank walk": _RANK_WALK,
                "growing table": _GROWING_TABLE,
-               "sibling guess": _SIBLING_GUESS, "partition search": _PARTITION}
+               "sibling guess": _SIBLING_GUESS, "partition search": _PARTITION,
+               "bucket signatures": _SIGNATURES}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -117,7 +119,10 @@ cdef tc_solver* tc_solver_new(int bits) noexcept nogil:
     if s == NULL:
         return NULL
     s.table = <tc_tt_entry*>calloc((<uint64_t>1) << bits, sizeof(tc_tt_entry))
-    if s.table == NULL:
+    s.sig = <uint8_t*>calloc((<uint64_t>1) << bits, 1)
+    if s.table == NULL or s.sig == NULL:
+        free(s.table)
+        free(s.sig)
         free(s)
         return NULL
     s.size_mask = ((<uint64_t>1) << bits) - 1
@@ -128,6 +133,7 @@ cdef tc_solver* tc_solver_new(int bits) noexcept nogil:
 cdef void tc_solver_free(tc_solver* s) noexcept nogil:
     if s != NULL:
         free(s.table)
+        free(s.sig)
         free(s)
 
 
@@ -138,6 +144,7 @@ cdef void _new_search(tc_solver* s) noexcept nogil:
     s.stamp += 1
     if s.stamp == 0:
         memset(s.table, 0, (s.size_mask + 1) * sizeof(tc_tt_entry))
+        memset(s.sig, 0, s.size_mask + 1)
         s.stamp = 1
 
 
@@ -209,19 +216,26 @@ cdef void _grow(tc_solver* s, bint buckets=False) noexcept nogil:
     cdef tc_tt_entry* old = s.table
     cdef tc_tt_entry* new
     cdef tc_tt_entry* e
+    cdef uint8_t* sig
     s.grow_at = <uint64_t>-1
     if s.disabled & _GROWING_TABLE or size >= (<uint64_t>1) << _GROW_MAX_BITS:
         return
     new = <tc_tt_entry*>calloc(size << _GROW_BY_BITS, sizeof(tc_tt_entry))
-    if new == NULL:
+    sig = <uint8_t*>calloc(size << _GROW_BY_BITS, 1)
+    if new == NULL or sig == NULL:
+        free(new)
+        free(sig)
         return
     s.table = new
+    free(s.sig)
+    s.sig = sig
     s.size_mask = (size << _GROW_BY_BITS) - 1
     s.grow_at = s.nodes + _GROW_AFTER * (s.size_mask + 1)
     for i in range(size):
         if old[i].stamp == s.stamp:
             if buckets:
                 e = _g_victim(s, _g_home(s, &old[i]), old[i].key)
+                s.sig[e - new] = _g_sig(s, old[i].key[0], old[i].extra)
             else:
                 e = _slot(s, old[i].key, old[i].extra, old[i].played)
             e[0] = old[i]
@@ -233,13 +247,19 @@ cdef void _shrink(tc_solver* s) noexcept nogil:
     solve starts from the same table whatever came before (the positions it
     visits do not depend on the solver's history)."""
     cdef tc_tt_entry* new
+    cdef uint8_t* sig
     if s.size_mask == s.base_mask:
         return
     new = <tc_tt_entry*>calloc(s.base_mask + 1, sizeof(tc_tt_entry))
-    if new == NULL:
+    sig = <uint8_t*>calloc(s.base_mask + 1, 1)
+    if new == NULL or sig == NULL:
+        free(new)
+        free(sig)
         return
     free(s.table)
+    free(s.sig)
     s.table = new
+    s.sig = sig
     s.size_mask = s.base_mask
 
 
@@ -1173,7 +1193,10 @@ cdef int _g_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept n
 # the suit lengths, the jokers' holders and the rule state; an entry that
 # keeps the top card of every suit goes to a second, finer bucket salted
 # with those cards' holders (else the many positions of one length pattern
-# crowd into one bucket); a lookup scans both.
+# crowd into one bucket); a lookup scans both.  Beside the table, a byte a
+# slot (_g_sig) hashes its entry's lengths, rule state and stamp: a lookup
+# reads the 32 bytes of a bucket and only the few entries whose byte agrees
+# (about 3 of 64 from the first lead), not 24 cache lines of entries.
 
 cdef enum:
     _BUCKET = 32  # partition entries a bucket (neighbouring slots)
@@ -1210,6 +1233,18 @@ cdef inline tc_tt_entry* _g_bucket(tc_solver* s, uint64_t lengths, uint32_t extr
     cdef uint64_t h = lengths * <uint64_t>0x9E3779B97F4A7C15 ^ extra * <uint64_t>0xFF51AFD7ED558CCD
     h ^= h >> 29
     return &s.table[h & s.size_mask & ~(<uint64_t>(_g_bucket_len(s) - 1))]
+
+
+cdef inline uint8_t _g_sig(tc_solver* s, uint64_t lengths, uint32_t extra) noexcept nogil:
+    """The signature byte of a slot (never 0, the byte of an empty slot):
+    a hash of its entry's suit lengths, rule state and stamp.  A lookup reads
+    an entry only where the byte agrees -- one cache line for the bucket
+    instead of 24 -- and the full test still decides."""
+    cdef uint64_t h = (lengths * <uint64_t>0xC2B2AE3D27D4EB4F
+                       ^ (((<uint64_t>extra) << 32) | s.stamp) * <uint64_t>0x165667B19E3779F9)
+    h ^= h >> 31
+    h = (h * <uint64_t>0x9E3779B97F4A7C15) >> 56
+    return <uint8_t>h if h else 1
 
 
 cdef inline uint32_t _g_tops(const uint64_t* hands3, const int* total) noexcept nogil:
@@ -1352,6 +1387,9 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
     cdef int level
     cdef tc_tt_entry* e = NULL
     cdef tc_tt_entry* table = NULL
+    cdef uint8_t* sig
+    cdef uint8_t sb = 0
+    cdef bint scan_all = s.disabled & _SIGNATURES
     cdef int moves[16]
     cdef int total[4]
     cdef mask_t legal, child_rel, node_rel = 0, bound_rel, alive, r
@@ -1414,12 +1452,14 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
                 extra |= (<uint32_t>G_POP13[(d.hands[k] >> 52) & 3]) << (12 + 2 * k)
                 total[k] = G_POP13[(alive >> (13 * k)) & 0x1FFF]
             tops = _g_tops(key, total)
+            sb = _g_sig(s, lengths, extra)
             for level in range(2):
                 # The finer bucket holds the entries that keep every suit's
                 # top card; the coarse one the others.
                 e = _g_bucket(s, lengths, extra | tops) if level else _g_bucket(s, lengths, extra)
+                sig = s.sig + (e - s.table)
                 for i in range(_g_bucket_len(s)):
-                    if _g_part_matches(s, &e[i], lengths, extra, key, total):
+                    if (scan_all or sig[i] == sb) and _g_part_matches(s, &e[i], lengths, extra, key, total):
                         if e[i].lower >= beta:
                             rel[0] = _g_entry_rel(d, &e[i])
                             return e[i].lower
@@ -1517,18 +1557,22 @@ cdef void _g_part_store(tc_solver* s, const spidge_state* d, uint64_t lengths, u
     cdef uint64_t word[4]
     cdef tc_tt_entry* bucket = _g_bucket(s, lengths, extra | tops)
     cdef tc_tt_entry* e = NULL
+    cdef uint8_t* sig = s.sig + (bucket - s.table)
+    cdef uint8_t sb = _g_sig(s, lengths, extra)
+    cdef bint scan_all = s.disabled & _SIGNATURES
     cdef int i
     word[0] = lengths
     word[1] = (key[0] & r) | (k01 << _K_SHIFT)
     word[2] = (key[1] & r) | (k23 << _K_SHIFT)
     word[3] = key[2] & r
     for i in range(_g_bucket_len(s)):
-        if _matches(s, &bucket[i], word, extra):
+        if (scan_all or sig[i] == sb) and _matches(s, &bucket[i], word, extra):
             e = &bucket[i]
             break
     if e == NULL:
         e = _g_victim(s, bucket, key)
         e.stamp = 0  # a new entry (_store fills it)
+        sig[e - bucket] = sb
     _store(s, e, word, extra, best, alpha, beta, hi, move, played)
 
 
