@@ -11,6 +11,7 @@ import pytest
 from pytrick.spitzer import (
     Announcement,
     GameType,
+    Phase,
     ScoringColumn,
     SpitzerDeal,
     SpitzerGame,
@@ -593,3 +594,20 @@ def test_the_deal_shows_announcements_as_the_observation_does() -> None:
     assert all(type(code) is Announcement for _, code in deal.announcements)
     # An Announcement is the core's int: old comparisons keep working.
     assert deal.announcements == tuple((s, int(c)) for s, c in seen.announcements)
+
+
+def test_every_seat_sees_the_phase_the_deal_is_in() -> None:
+    rng = random.Random(4)
+    phases = set()
+    for seed in range(30):
+        deal = SpitzerDeal.from_seed(seed)
+        while True:
+            assert {deal.observation(seat).phase for seat in range(4)} == {deal.phase}
+            phases.add(deal.phase)
+            if deal.is_over:
+                break
+            if deal.legal_announcements:
+                deal.announce(rng.choice(deal.legal_announcements))
+            else:
+                deal.play(rng.choice(sorted(deal.legal_moves)))
+    assert phases == set(Phase)

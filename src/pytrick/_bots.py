@@ -26,8 +26,8 @@ def check_turn(
     ``not_your_turn`` or ``deal_over``, as the deal itself would answer the
     move).  The messages name seats and phases, never a card."""
     from pytrick.spidge.observation import SpidgeObservation
-    from pytrick.spitzer.announcement import Announcement
     from pytrick.spitzer.observation import SpitzerObservation
+    from pytrick.spitzer.phase import Phase
 
     asked = f"{type(bot).__name__}.{decision}"
     if game == "spitzer":
@@ -36,11 +36,10 @@ def check_turn(
                 f"{asked} needs a SpitzerObservation (deal.observation(seat)), "
                 f"not {type(observation).__name__}"
             )
-        if observation.to_move < 0:
+        phase = observation.phase
+        if phase == Phase.OVER:
             raise IllegalMoveError(f"{asked}: the deal is over, there is nothing to decide", "deal_over", "1.6")
-        # RULES.md 1.5: the auction ends after four passes or at the first announcement.
-        spoken = [said for _, said in observation.announcements]
-        auction = len(spoken) < 4 and all(said == Announcement.PASS for said in spoken)
+        auction = phase == Phase.AUCTION
         if auction and decision == "play":
             raise IllegalMoveError(
                 f"{asked}: the announcements are not over, ask announce() first", "wrong_phase", "1.5"

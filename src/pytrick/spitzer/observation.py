@@ -6,6 +6,7 @@ import dataclasses
 from typing import TYPE_CHECKING
 
 from pytrick.spitzer.announcement import Announcement
+from pytrick.spitzer.phase import Phase
 from pytrick.spitzer.rules import SpitzerRules
 from trickcore import CardSet
 from trickcore.card import Card
@@ -56,6 +57,17 @@ class SpitzerObservation:
         return Announcement.PASS
 
     @property
+    def phase(self) -> Phase:
+        """Where the deal stands, as :attr:`SpitzerDeal.phase` says: the
+        announcements end after four passes or at the first announcement
+        (RULES.md 1.5)."""
+        if self.to_move < 0:
+            return Phase.OVER
+        if self.announcement != Announcement.PASS or len(self.announcements) >= 4:
+            return Phase.PLAY
+        return Phase.AUCTION
+
+    @property
     def announcer(self) -> int | None:
         for seat, said in self.announcements:
             if said != Announcement.PASS:
@@ -79,12 +91,12 @@ class SpitzerObservation:
     def __repr__(self) -> str:
         """One readable line: the seat, the game, the trick on the table, whose
         turn, and this seat's own cards (never anyone else's)."""
-        auction_over = self.announcement != Announcement.PASS or len(self.announcements) >= 4
-        if self.to_move < 0:
+        phase = self.phase
+        if phase == Phase.OVER:
             turn = "deal over"
         else:
-            turn = f"seat {self.to_move} to {'play' if auction_over else 'speak'}"
-        if not auction_over:
+            turn = f"seat {self.to_move} to {'play' if phase == Phase.PLAY else 'speak'}"
+        if phase == Phase.AUCTION:
             game = "auction"
         elif self.announcement == Announcement.PASS:
             game = "no announcement"
