@@ -372,3 +372,10 @@ def test_demo_seats_the_named_bots() -> None:
     assert out.getvalue().startswith(
         "Spidge to 3, seed 2: player 0 heuristic, player 1 test_arena:FirstLegalBot, player 2 heuristic"
     )
+
+
+@pytest.mark.parametrize(("game", "seats"), [("spitzer", 4), ("spidge", 3)])
+def test_seat_bots_refuses_more_bots_than_seats(game: arena.Game, seats: int) -> None:
+    assert len(arena.seat_bots(game, ["random"] * seats, seed=1)[0]) == seats
+    with pytest.raises(InvalidArgumentError, match=f"1 to {seats} bots .* not {seats + 1}$"):
+        arena.seat_bots(game, ["random"] * (seats + 1), seed=1)

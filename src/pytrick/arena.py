@@ -239,13 +239,21 @@ def parse_bots(text: str | Sequence[str | BotSpec], minimum: int = 2) -> list[Bo
 
 def seat_bots(game: Game, bots: str | Sequence[str | BotSpec], seed: int) -> tuple[list[Any], list[str]]:
     """A bot for every seat of *game* from *bots* (repeated in order to fill
-    the table), seeded ``seed + seat``; and their names.
+    the table), seeded ``seed + seat``; and their names.  More bots than
+    seats are refused with :class:`~pytrick.InvalidArgumentError`.
 
     >>> from pytrick.arena import seat_bots
     >>> seat_bots("spidge", "heuristic,random", seed=1)[1]
     ['heuristic', 'random', 'heuristic']
     """
     specs = parse_bots(bots, minimum=1)
+    if len(specs) > SEATS[game]:
+        # More bots than seats would leave some out without a word.
+        table = "Spitzer table has 4 seats" if game == "spitzer" else "Spidge table has 3 players"
+        raise InvalidArgumentError(
+            f"--bots: a {table}, so 1 to {SEATS[game]} bots (repeated in order to fill it), "
+            f"not {len(specs)}"
+        )
     chosen = [specs[seat % len(specs)] for seat in range(SEATS[game])]
     return [spec.make(game, seed + seat) for seat, spec in enumerate(chosen)], [spec.title for spec in chosen]
 

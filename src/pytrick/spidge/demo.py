@@ -62,7 +62,6 @@ def demo(
         who = "players 0 and 2 heuristic bots, 1 random"
         names = ["heuristic", "random", "heuristic"]
     else:
-        _check_bot_count(bots)
         players, names = seat_bots("spidge", bots, seed)
         who = ", ".join(f"player {player} {name}" for player, name in enumerate(names))
     print(f"Spidge to {game.rules.target}, seed {seed}: {who}", file=out)
@@ -95,15 +94,3 @@ def demo(
     assert game.winner is not None
     print(f"\nPlayer {game.winner} wins{how}, {game.totals[game.winner]} points.", file=out)
     return game
-
-
-def _check_bot_count(bots: str | Sequence[str]) -> None:
-    """More bots than players would leave some out without a word: refuse them."""
-    from pytrick.arena import parse_bots
-
-    count = len(parse_bots(bots, minimum=1))
-    if count > 3:
-        raise InvalidArgumentError(
-            f"--bots: a Spidge table has 3 players, so 1 to 3 bots (repeated in order "
-            f"to fill it), not {count}"
-        )

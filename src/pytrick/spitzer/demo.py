@@ -64,7 +64,6 @@ def demo(
         who = "seats 0 and 2 heuristic bots, 1 and 3 random"
         names = ["heuristic", "random", "heuristic", "random"]
     else:
-        _check_bot_count(bots)
         players, names = seat_bots("spitzer", bots, seed)
         who = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(names))
     print(f"Spitzer to {game.rules.target}, seed {seed}: {who}", file=out)
@@ -90,15 +89,3 @@ def _announcement_name(code: int) -> str:
     from pytrick.spitzer.announcement import Announcement
 
     return str(Announcement(code))
-
-
-def _check_bot_count(bots: str | Sequence[str]) -> None:
-    """More bots than seats would leave some out without a word: refuse them."""
-    from pytrick.arena import parse_bots
-
-    count = len(parse_bots(bots, minimum=1))
-    if count > 4:
-        raise InvalidArgumentError(
-            f"--bots: a Spitzer table has 4 seats, so 1 to 4 bots (repeated in order "
-            f"to fill it), not {count}"
-        )
