@@ -22,13 +22,17 @@ from pytrick.records import from_record
 from pytrick.spitzer import HeuristicBot, play_deal
 
 # The installed ``pytrick`` script, run as the console script runs it: sys.path
-# without the current directory (``python -m pytrick`` would put it first).
+# without the current directory (``python -m pytrick`` would put it first), and
+# pyproject's target for the script when pytrick is not installed.
 _ENTRY_POINT = """
 import os, sys
 sys.path[:] = [p for p in sys.path if p not in ("", os.getcwd())]
 from importlib.metadata import entry_points
-(script,) = [e for e in entry_points(group="console_scripts") if e.name == "pytrick"]
-sys.exit(script.load()())
+found = [e.load() for e in entry_points(group="console_scripts") if e.name == "pytrick"]
+if not found:  # the source tree, not installed (the sanitizer job): the script's target
+    from pytrick.cli import main
+    found = [main]
+sys.exit(found[0]())
 """
 
 
