@@ -136,6 +136,27 @@ def test_an_action_outside_the_space_is_an_error_not_a_move(module, make):
 
 
 @pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])
+def test_an_action_outside_the_space_keeps_the_rewards_not_yet_read(module):
+    # In a game-long episode each deal's points are paid as it ends; the agent
+    # to move reads them with last().  A refused action must not drop them.
+    env = module.raw_env(episode="game")
+    env.reset(seed=3)
+    for step in range(2000):
+        agent = env.agent_selection
+        if env.last()[1] != 0:
+            break
+        mask = env.observe(agent)["action_mask"]
+        env.step(int(np.flatnonzero(mask)[step % int(mask.sum())]))
+    else:
+        pytest.fail("no deal paid its points")
+    owed, rewards = env.last()[1], dict(env.rewards)
+    with pytest.raises(InvalidArgumentError):
+        env.step(env.action_space(agent).n)
+    assert env.agent_selection == agent
+    assert env.last()[1] == owed and env.rewards == rewards
+
+
+@pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])
 def test_max_cycles_truncates_after_that_many_tricks(module):
     env = module.raw_env(max_cycles=3)
     env.reset(seed=4)

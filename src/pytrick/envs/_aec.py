@@ -130,9 +130,11 @@ class TrickAECEnv(AECEnv):  # type: ignore[misc]
         spec = self.game_spec
         if action is None:
             raise ArgumentTypeError(f"{agent} is to move: give an action, not None")
+        # A refused action (outside the space, or illegal when raised) changes
+        # nothing: the deal is played first, the rewards cleared after.
+        spec.apply(self._deal, spec.action_in_space(action))
         self._cumulative_rewards[agent] = 0
         self._clear_rewards()
-        spec.apply(self._deal, spec.action_in_space(action))
         if self._deal.is_over:
             self._finish_deal()
         elif self._out_of_cycles():
