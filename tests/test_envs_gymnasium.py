@@ -253,6 +253,8 @@ def test_spidge_agent_is_a_player_in_make_and_a_hand_in_make_vec():
     with pytest.warns(DeprecationWarning, match="seat=1 is the player: write player=1"):
         old = gymnasium.make("pytrick/Spidge-v0", seat=1)
     assert old.unwrapped.player == 1
+    with pytest.warns(DeprecationWarning, match="read SpidgeEnv.player"):
+        assert old.unwrapped.seat == 1  # the attribute's old name too
     with pytest.raises(ArgumentTypeError, match="give the player once, as player="):
         gymnasium.make("pytrick/Spidge-v0", player=1, seat=1)
     with pytest.raises(ArgumentTypeError, match=r"takes no hand=: it takes player, opponents, .*"

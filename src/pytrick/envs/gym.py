@@ -254,6 +254,13 @@ class SpidgeEnv(_TrickEnv):
         """The agent's player (0, 1, 2)."""
         return self.agent
 
+    @property
+    def seat(self) -> int:
+        """Deprecated: the old name of :attr:`player`."""
+        warnings.warn("SpidgeEnv.seat is the player: read SpidgeEnv.player",
+                      DeprecationWarning, stacklevel=2)
+        return self.agent
+
 
 class _TrickVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[Any]]):
     """Many deals side by side, one agent seat each, on the compiled lanes of
