@@ -251,7 +251,7 @@ def seat_bots(game: Game, bots: str | Sequence[str | BotSpec], seed: int) -> tup
         # More bots than seats would leave some out without a word.
         table = "Spitzer table has 4 seats" if game == "spitzer" else "Spidge table has 3 players"
         raise InvalidArgumentError(
-            f"--bots: a {table}, so 1 to {SEATS[game]} bots (repeated in order to fill it), "
+            f"bots: a {table}, so 1 to {SEATS[game]} bots (repeated in order to fill it), "
             f"not {len(specs)}"
         )
     chosen = [specs[seat % len(specs)] for seat in range(SEATS[game])]

@@ -34,8 +34,6 @@ ctypedef struct tc_tt_entry:
 
 ctypedef struct tc_solver:
     tc_tt_entry* table
-    uint8_t* sig            # Spidge partition table: a byte a slot hashed from its entry's suit
-                            # lengths, rule state and stamp, scanned before the entries
     uint64_t size_mask      # entries - 1
     uint64_t base_mask      # entries - 1 as made (a long Spidge solve grows the table for itself)
     uint32_t stamp
@@ -55,6 +53,8 @@ ctypedef struct tc_solver:
     int check_signals       # every 2**20 positions, take the GIL and run Python's signal handlers
     int abandon             # set from another thread: stop at the next such check
     int stopped             # the search stopped early (a signal or abandon): its values are void
+    uint8_t* sig            # Spidge partition table: a byte a slot hashed from its entry's suit
+                            # lengths, rule state and stamp, scanned before the entries
 
 # A solver with a table of 2**bits entries (48 bytes each, and a signature byte), or NULL when the
 # memory cannot be had.
