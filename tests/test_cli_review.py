@@ -235,7 +235,7 @@ def test_a_mid_deal_save_is_for_practice_only(tmp_path: Path, game: str) -> None
 def test_demo_refuses_more_bots_than_seats(game: str, bots: str, message: str) -> None:
     out, err = io.StringIO(), io.StringIO()
     assert cli.main(["demo", game, "--bots", bots], out=out, err=err) == 2
-    assert err.getvalue() == f"pytrick demo: --bots: {message}\n"
+    assert err.getvalue() == f"pytrick demo: bots: {message}\n"
     assert out.getvalue() == ""
 
 
