@@ -103,6 +103,15 @@ def check_pv_spitzer(backend: dict[str, ModuleType], spec: tuple[Any, ...], obje
     assert end == value
 
 
+def tricks_after_pv(state: Any, pv: tuple[int, ...], hand: int) -> int:
+    """The tricks *hand* (with the dummy's, for the dealer) ends with when the
+    principal variation is played out on the Spidge *state*."""
+    for card in pv:
+        state.play(card)
+    won = state.tricks_won
+    return int(won[hand] + (won[1] if hand == 3 else 0))
+
+
 # -- compiled search == plain minimax ----------------------------------------------------
 
 
@@ -343,11 +352,7 @@ def test_spidge_solver_agrees_with_minimax(both_backends: Backends, seed: int,
             slow = reference["_solve"].solve_spidge(spidge_state(reference, spec), hand,
                                                     objective, pv=False)
             assert fast[:2] == slow[:2], (spec, hand, objective)
-            replay = spidge_state(compiled, spec)
-            for card in fast[2]:
-                replay.play(card)
-            won = replay.tricks_won
-            assert won[hand] + (won[1] if hand == 3 else 0) == fast[0]
+            assert tricks_after_pv(spidge_state(compiled, spec), fast[2], hand) == fast[0]
 
 
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "
@@ -372,11 +377,7 @@ def test_spidge_partition_search_agrees_with_the_exact_table(chunk: int) -> None
                 found = solver._spidge_solve_with(state, hand, objective, 0, True)
                 expected = solver._spidge_solve_with(state, hand, objective, exact)
                 assert found[:2] == expected[:2], (spec, hand, objective)
-                replay = state.copy()
-                for card in found[2]:
-                    replay.play(card)
-                won = replay.tricks_won
-                assert won[hand] + (won[1] if hand == 3 else 0) == found[0]
+                assert tricks_after_pv(state.copy(), found[2], hand) == found[0]
 
 
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "

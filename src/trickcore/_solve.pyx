@@ -174,6 +174,27 @@ cdef inline tc_tt_entry* _slot(tc_solver* s, const uint64_t* key, uint32_t extra
     return e0
 
 
+cdef inline bint _probe(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uint32_t extra,
+                        int* alpha, int* beta, int* tt_move) noexcept nogil:
+    """Use the entry *e* if it is the position's: True when its bound decides
+    the window (that bound, the fail-soft value, is then left in *alpha*);
+    else the window narrowed to its bounds and its card to be tried first."""
+    if not _matches(s, e, key, extra):
+        return False
+    if e.lower >= beta[0]:
+        alpha[0] = e.lower
+        return True
+    if e.upper <= alpha[0]:
+        alpha[0] = e.upper
+        return True
+    if e.lower > alpha[0]:
+        alpha[0] = e.lower
+    if e.upper < beta[0]:
+        beta[0] = e.upper
+    tt_move[0] = e.move
+    return False
+
+
 cdef inline void _store(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uint32_t extra,
                         int best, int alpha, int beta, int hi, int move, int played) noexcept nogil:
     """Record what a fail-soft search with window (alpha, beta) proved."""
@@ -780,16 +801,8 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
             if SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL:
                 extra |= _z_caller_has_led(d) << 6
             e = _slot(s, key, extra, n)
-            if _matches(s, e, key, extra):
-                if e.lower >= beta:
-                    return e.lower
-                if e.upper <= alpha:
-                    return e.upper
-                if e.lower > alpha:
-                    alpha = e.lower
-                if e.upper < beta:
-                    beta = e.upper
-                tt_move = e.move
+            if _probe(s, e, key, extra, &alpha, &beta, &tt_move):
+                return alpha
     alpha0 = alpha
     beta0 = beta
     seat = (spitzer_leader(d, n >> 2) + pos) & 3
@@ -1470,16 +1483,8 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
                             tt_move = e[i].move
         else:
             e = _slot(s, key, extra, n)
-            if _matches(s, e, key, extra):
-                if e.lower >= beta:
-                    return e.lower
-                if e.upper <= alpha:
-                    return e.upper
-                if e.lower > alpha:
-                    alpha = e.lower
-                if e.upper < beta:
-                    beta = e.upper
-                tt_move = e.move
+            if _probe(s, e, key, extra, &alpha, &beta, &tt_move):
+                return alpha
     alpha0 = alpha
     beta0 = beta
     hand = (d.leaders[trick] + pos) & 3
