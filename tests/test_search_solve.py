@@ -571,6 +571,15 @@ def test_solve_many_hands_a_worker_error_to_the_caller(backend: dict[str, Module
         solver.solve_spitzer_many([None, good], 0, 1)
 
 
+def test_an_error_naming_its_deal_keeps_its_reason_and_rule() -> None:
+    from trickcore._solve_messages import in_batch
+
+    error = in_batch(3, pytrick.IllegalMoveError("not your turn", "not_your_turn", "1.6"))
+    assert isinstance(error, pytrick.IllegalMoveError)
+    assert (error.reason, error.rule, error.message) == ("not_your_turn", "1.6", "deals[3]: not your turn")
+    assert str(error) == "deals[3]: not your turn (rules §1.6)"
+
+
 # -- the pytrick.search API ----------------------------------------------------------------
 
 

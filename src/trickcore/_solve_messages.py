@@ -7,7 +7,12 @@ reference twin raise the same errors with the same messages.
 
 from __future__ import annotations
 
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
+from trickcore.errors import (
+    ArgumentTypeError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    PytrickError,
+)
 
 SPITZER_OBJECTIVES = ("points", "score")
 SPIDGE_OBJECTIVES = ("most", "fewest")
@@ -55,7 +60,10 @@ def not_in_play(auction: bool) -> InvalidArgumentError:
 
 
 def in_batch(index: int, error: PytrickError) -> PytrickError:
-    """*error*, raised for one deal of a batch, naming that deal."""
+    """*error*, raised for one deal of a batch, naming that deal (an
+    IllegalMoveError keeps its reason and rule)."""
+    if isinstance(error, IllegalMoveError):
+        return IllegalMoveError(f"deals[{index}]: {error.message}", error.reason, error.rule)
     return type(error)(f"deals[{index}]: {error}")
 
 
