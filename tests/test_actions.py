@@ -181,3 +181,31 @@ def test_the_public_deals_have_integer_actions() -> None:
     card = spidge.random_move(random.Random(1))
     spidge.play_action(card)
     assert spidge.history == (card,)
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+@pytest.mark.parametrize("rng", [None, 5, "x", 1.5])
+def test_random_move_refuses_what_is_not_a_generator(backend: Backend, game: str,
+                                                     rng: object) -> None:
+    deal = spitzer_deal(backend, 4) if game == "spitzer" else spidge_deal(backend, 4)
+    before = deal.copy()  # type: ignore[attr-defined]
+    with pytest.raises(ArgumentTypeError, match=r"^rng must be random\.Random, numpy\.random\.Generator"):
+        deal.random_move(rng)  # type: ignore[attr-defined]
+    assert deal == before
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+@pytest.mark.parametrize("draw", [1.0, -0.25, "0.5", None, True])
+def test_random_move_refuses_a_draw_outside_zero_to_one(backend: Backend, game: str,
+                                                        draw: object) -> None:
+    deal = spitzer_deal(backend, 4) if game == "spitzer" else spidge_deal(backend, 4)
+    before = deal.copy()  # type: ignore[attr-defined]
+
+    class Odd:
+        def random(self) -> object:
+            return draw
+
+    expected = InvalidArgumentError if type(draw) is float else ArgumentTypeError
+    with pytest.raises(expected, match=r"^rng\.random\(\) gave .*float in \[0, 1\)"):
+        deal.random_move(Odd())  # type: ignore[attr-defined]
+    assert deal == before

@@ -1,4 +1,5 @@
-"""Argument checks shared by both backends: integers, seats, counts, seeds.
+"""Argument checks shared by both backends: integers, seats, counts, seeds,
+random number generators.
 
 Every public function that takes a card number, an action, a seat, a count
 or a seed accepts Python and numpy integers (anything with ``__index__``)
@@ -11,6 +12,7 @@ the same errors with the same messages.
 
 from __future__ import annotations
 
+import numbers
 import operator
 
 from trickcore.card import N_CARDS, parse_card
@@ -31,6 +33,8 @@ __all__ = [
     "check_seat",
     "check_seed",
     "not_initialised",
+    "random_fraction",
+    "random_fraction_of",
 ]
 
 #: Seeds are 64-bit: 0 to SEED_LIMIT - 1.
@@ -132,3 +136,31 @@ def not_initialised(obj: object) -> PytrickError:
     return PytrickError(
         f"this {name} was never set up: {name}.__init__ did not run (a subclass's "
         "__init__ must call super().__init__())")
+
+
+_RNG_ACCEPTED = ("random.Random, numpy.random.Generator or any object whose "
+                 "random() gives a float in [0, 1)")
+
+
+def random_fraction(rng: object) -> float:
+    """``rng.random()``, checked: what ``random_move`` draws.  *rng* without a
+    ``random`` method (None, a seed given by mistake) is an ArgumentTypeError
+    saying what is accepted, before anything is drawn."""
+    draw = getattr(rng, "random", None)
+    if not callable(draw):
+        raise ArgumentTypeError(
+            f"rng must be {_RNG_ACCEPTED}, not {type(rng).__name__} ({rng!r:.40}); "
+            "to seed one, pass random.Random(seed)")
+    return random_fraction_of(draw())
+
+
+def random_fraction_of(value: object) -> float:
+    """*value*, returned by ``rng.random()``, as a float in [0, 1)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise ArgumentTypeError(
+            f"rng.random() gave {type(value).__name__} ({value!r:.40}); rng must be {_RNG_ACCEPTED}")
+    fraction = float(value)
+    if not 0.0 <= fraction < 1.0:
+        raise InvalidArgumentError(
+            f"rng.random() gave {fraction!r}; rng must be {_RNG_ACCEPTED}")
+    return fraction

@@ -1,7 +1,8 @@
 # cython: language_level=3, binding=True, embedsignature=True
 """Spitzer (RULES.md §1), compiled: card tables, the deal state and its kernels."""
 
-from trickcore._arguments import as_int, card_number, check_range, check_seat, not_initialised
+from trickcore._arguments import as_int, card_number, check_range, check_seat, not_initialised,\
+    random_fraction, random_fraction_of
 from trickcore._deprecated_call import int_view, tuple_view
 from trickcore.card import Card
 from trickcore.errors import InvalidCardError, RulesError
@@ -883,6 +884,21 @@ _Declarers = int_view("declarers")
 _Revealed = int_view("revealed")
 
 
+cdef double _draw(object rng) except -1.0:
+    """rng.random() in [0, 1), for random_move; anything else raises through
+    the shared checks (the reference backend's messages)."""
+    draw = getattr(rng, "random", None)
+    if draw is None or not callable(draw):
+        return random_fraction(rng)  # raises, saying what rng may be
+    value = draw()
+    cdef double x
+    if type(value) is float:
+        x = value
+        if 0.0 <= x < 1.0:
+            return x
+    return random_fraction_of(value)
+
+
 cdef class SpitzerState:
     """One Spitzer deal, from the announcements to the score (compiled core).
 
@@ -1171,14 +1187,15 @@ cdef class SpitzerState:
     def random_move(self, rng):
         """A uniformly random legal action (see :attr:`legal_actions`), not yet
         made; *rng* is anything whose ``random()`` gives a float in [0, 1)
-        (:class:`random.Random`, :class:`numpy.random.Generator`).  Raises
+        (:class:`random.Random`, :class:`numpy.random.Generator`); anything
+        else (None, a seed) raises ArgumentTypeError naming ``rng``.  Raises
         IllegalMoveError once the deal is over."""
         _need_deal(self)
         cdef uint64_t m = _legal_actions(&self.deal)
         cdef int count = tc_popcount64(m), k
         if count == 0:
             raise _msg.deal_over()
-        k = <int>(<double>rng.random() * count)
+        k = <int>(_draw(rng) * count)
         if k >= count:
             k = count - 1
         while k > 0:

@@ -16,6 +16,7 @@ from trickcore._arguments import (
     check_range,
     check_seed,
     not_initialised,
+    random_fraction,
 )
 from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore._reference._cards import CardSet, mask_of
@@ -461,11 +462,13 @@ class SpidgeState:
 
     def random_move(self, rng: _Random) -> int:
         """A uniformly random legal card number, not yet played: the
-        ``int(rng.random() * count)``-th of :attr:`legal_actions`."""
+        ``int(rng.random() * count)``-th of :attr:`legal_actions`; an *rng*
+        without ``random()`` (None, a seed) raises ArgumentTypeError."""
         legal = self.legal_actions
         if not legal:
             raise messages.no_move()
-        return legal[min(int(rng.random() * len(legal)), len(legal) - 1)]
+        fraction = random_fraction(rng)
+        return legal[min(int(fraction * len(legal)), len(legal) - 1)]
 
     def undo(self) -> Card:
         """Take back the last card played and return it."""

@@ -16,6 +16,7 @@ from trickcore._arguments import (
     check_range,
     check_seat,
     not_initialised,
+    random_fraction,
 )
 from trickcore._deprecated_call import CallableInt, CallableTuple, int_view, tuple_view
 from trickcore._reference._cards import CardSet
@@ -846,11 +847,13 @@ class SpitzerState:
 
     def random_move(self, rng: _Random) -> int:
         """A uniformly random legal action, not yet made: the
-        ``int(rng.random() * count)``-th of :attr:`legal_actions`."""
+        ``int(rng.random() * count)``-th of :attr:`legal_actions`; an *rng*
+        without ``random()`` (None, a seed) raises ArgumentTypeError."""
         legal = self._legal_actions()
         if not legal:
             raise _msg.deal_over()
-        return legal[min(int(rng.random() * len(legal)), len(legal) - 1)]
+        fraction = random_fraction(rng)
+        return legal[min(int(fraction * len(legal)), len(legal) - 1)]
 
     def undo(self) -> None:
         """Take back the last card played, or else the last announcement."""
