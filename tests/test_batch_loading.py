@@ -200,3 +200,44 @@ def trickcore_action(card: object) -> int:
     import trickcore
 
     return int(trickcore.spitzer.action_index(card))
+
+
+def test_a_deal_under_other_rules_is_refused_naming_the_field() -> None:
+    from pytrick.batch import SpidgeBatch, SpitzerBatch
+    from pytrick.spidge import SpidgeDeal, SpidgeRules
+    from pytrick.spitzer import SpitzerDeal, SpitzerRules
+
+    spitzer = SpitzerBatch(2, seed=1)
+    before = [spitzer.state(i) for i in range(2)]
+    to_21 = SpitzerDeal.from_seed(1, rules=SpitzerRules(target=21))
+    with pytest.raises(RulesError, match=r"^the deal is played under target=21, the batch under target=42"):
+        spitzer.load(0, to_21)
+    leading = SpitzerDeal.from_seed(1, rules=SpitzerRules(call_requires_lead=True))
+    with pytest.raises(RulesError, match=r"^deal 1 is played under call_requires_lead=True, "
+                                         r"the batch under call_requires_lead=False"):
+        spitzer.set_states([SpitzerDeal.from_seed(2), leading])
+    with pytest.raises(ArgumentTypeError, match="the deal is a SpidgeDeal, not a SpitzerDeal"):
+        spitzer.load(0, SpidgeDeal.from_seed(1))  # type: ignore[arg-type]
+    assert [spitzer.state(i) for i in range(2)] == before
+    spidge = SpidgeBatch(2, seed=1)
+    with pytest.raises(RulesError, match=r"^deal 0 is played under target=5, jokers=False, "
+                                         r"the batch under target=3, jokers=True"):
+        spidge.set_states([SpidgeDeal.from_seed(1, rules=SpidgeRules(target=5, jokers=False))])
+    with pytest.raises(ArgumentTypeError, match="the deal is a SpitzerDeal, not a SpidgeDeal"):
+        spidge.load(0, to_21)  # type: ignore[arg-type]
+
+
+def test_a_batch_under_the_deals_rules_gives_them_back_whole() -> None:
+    from pytrick.batch import SpidgeBatch, SpitzerBatch
+    from pytrick.spidge import SpidgeDeal, SpidgeRules
+    from pytrick.spitzer import SpitzerDeal, SpitzerRules
+
+    to_21 = SpitzerDeal.from_seed(1, rules=SpitzerRules(target=21, schneider_announcement=True))
+    spitzer = SpitzerBatch(2, seed=1, rules=to_21.rules)
+    assert spitzer.rules.target == 21 and spitzer.state(1).rules == to_21.rules
+    spitzer.load(0, to_21)
+    assert spitzer.state(0) == to_21 and spitzer.state(0).rules.target == 21
+    to_5 = SpidgeDeal.from_seed(1, rules=SpidgeRules(target=5))
+    spidge = SpidgeBatch(2, seed=1, rules=to_5.rules)
+    spidge.load(1, to_5)
+    assert spidge.state(1) == to_5 and spidge.state(1).rules.target == 5

@@ -46,7 +46,7 @@ from pytrick.spidge import SpidgeDeal, SpidgeRules
 from pytrick.spidge.deal import _Context
 from pytrick.spitzer import SpitzerDeal, SpitzerRules
 from trickcore._arguments import check_count
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError, RulesError
 
 if TYPE_CHECKING:
     from trickcore import _batch as _core
@@ -95,6 +95,13 @@ class SpitzerBatch(_core.SpitzerBatch):
     :meth:`load` and :meth:`set_states` put given deals in lanes (the nodes
     of a search tree, sampled worlds), and :meth:`state` returns a lane as a
     :class:`~pytrick.spitzer.SpitzerDeal`, so bots can play in a batch.
+
+    The batch holds one set of rules, ``target`` included: a deal whose rules
+    differ from :attr:`rules` in any field is refused with
+    :class:`~pytrick.RulesError` naming the field (``target`` too, though
+    play does not depend on it: a lane keeps no rules of its own, so a deal
+    to another target would come back from :meth:`state` changed).  Make
+    the batch with ``rules=deal.rules`` to load such deals.
     """
 
     #: The class :meth:`state` returns.
@@ -110,14 +117,49 @@ class SpitzerBatch(_core.SpitzerBatch):
         #: The seed the lanes were dealt from (drawn afresh when None was given).
         self.seed = _fresh_seed(seed)
         super().__init__(k, self.seed, flags, announcements)
+        self._rules = SpitzerRules.from_flags(self.options) if rules is None else rules
 
     @property
     def rules(self) -> SpitzerRules:
-        """The rule options of every deal in the batch."""
-        return SpitzerRules.from_flags(self.options)
+        """The rules of every deal in the batch, ``target`` included."""
+        return self._rules
 
-    if TYPE_CHECKING:
-        def state(self, i: int) -> SpitzerDeal: ...
+    def load(self, i: int, deal: trickcore.spitzer.SpitzerState) -> None:
+        """Put a copy of *deal* (a :class:`~pytrick.spitzer.SpitzerDeal`, at
+        any point of the deal) in lane *i*; its rules must be the batch's
+        (:class:`~pytrick.RulesError` naming the field otherwise).  See
+        :meth:`set_states`."""
+        self._check_rules(deal, None)
+        super().load(i, deal)
+
+    def set_states(self, deals: Iterable[trickcore.spitzer.SpitzerState], ids: Any = None) -> None:
+        """Put a copy of ``deals[j]`` (:class:`~pytrick.spitzer.SpitzerDeal`
+        objects) in lane ``ids[j]`` (lanes 0, 1, … when *ids* is None): the
+        nodes of a search tree, sampled worlds.  Their rules must be the
+        batch's, ``target`` included.  Every deal is checked before any lane
+        changes; in the 'random' and 'pass' modes the announcements a deal
+        still lacks are made as for a dealt deal."""
+        deals = list(deals)
+        for j, deal in enumerate(deals):
+            self._check_rules(deal, j)
+        super().set_states(deals, ids)
+
+    def state(self, i: int) -> SpitzerDeal:
+        """A copy of lane *i*'s deal as a :class:`~pytrick.spitzer.SpitzerDeal`,
+        under the batch's :attr:`rules`."""
+        deal = super().state(i)
+        assert isinstance(deal, SpitzerDeal)
+        deal._keep_rules(self._rules)
+        return deal
+
+    def _check_rules(self, deal: object, index: int | None) -> None:
+        if not isinstance(deal, trickcore.spitzer.SpitzerState):
+            raise ArgumentTypeError(
+                f"{_which(index)} is a {type(deal).__name__}, not a SpitzerDeal")
+        # A core state has no target: only its option bits can differ.
+        rules = (deal.rules if isinstance(deal, SpitzerDeal)
+                 else SpitzerRules.from_flags(deal.options, self._rules.target))
+        _check_same_rules(rules, self._rules, index, "SpitzerBatch")
 
 
 class SpidgeBatch(_core.SpidgeBatch):
@@ -132,6 +174,9 @@ class SpidgeBatch(_core.SpidgeBatch):
 
     :meth:`load` and :meth:`set_states` put given deals in lanes, and
     :meth:`state` returns a lane as a :class:`~pytrick.spidge.SpidgeDeal`.
+    A deal whose rules differ from :attr:`rules` in any field, ``target``
+    included, is refused with :class:`~pytrick.RulesError` naming the field:
+    a lane keeps no rules of its own (as :class:`SpitzerBatch`).
     """
 
     #: The class :meth:`state` returns.
@@ -177,8 +222,10 @@ class SpidgeBatch(_core.SpidgeBatch):
 
     def load(self, i: int, deal: trickcore.spidge.SpidgeState) -> None:
         """Put a copy of *deal* (a :class:`~pytrick.spidge.SpidgeDeal`) in lane
-        *i*; its rules must be the batch's.  See :meth:`set_states`."""
-        dealer = _check_spidge_deal(deal, 0)
+        *i*; its rules must be the batch's, ``target`` included
+        (:class:`~pytrick.RulesError` naming the field otherwise).  See
+        :meth:`set_states`."""
+        dealer = _check_spidge_deal(deal, None, self._rules)
         super().load(i, deal)
         self._dealers[i] = dealer
 
@@ -186,10 +233,10 @@ class SpidgeBatch(_core.SpidgeBatch):
         """Put a copy of ``deals[j]`` (:class:`~pytrick.spidge.SpidgeDeal`
         objects) in lane ``ids[j]`` (lanes 0, 1, … when *ids* is None): the
         nodes of a search tree, sampled worlds.  Their rules must be the
-        batch's; every deal is checked before any lane changes, and each lane
-        keeps its deal's dealer."""
+        batch's, ``target`` included; every deal is checked before any lane
+        changes, and each lane keeps its deal's dealer."""
         deals = list(deals)
-        dealers = [_check_spidge_deal(deal, j) for j, deal in enumerate(deals)]
+        dealers = [_check_spidge_deal(deal, j, self._rules) for j, deal in enumerate(deals)]
         super().set_states(deals, ids)
         lanes = np.arange(len(deals)) if ids is None else np.asarray(ids).reshape(-1)
         self._dealers[lanes] = dealers
@@ -202,13 +249,32 @@ class SpidgeBatch(_core.SpidgeBatch):
         return deal
 
 
-def _check_spidge_deal(deal: object, index: int) -> int:
-    """The dealer of *deal*, which must be a SpidgeDeal (a core state has none)."""
+def _check_spidge_deal(deal: object, index: int | None, rules: SpidgeRules) -> int:
+    """The dealer of *deal*, which must be a SpidgeDeal (a core state has none)
+    under *rules*."""
     if not isinstance(deal, SpidgeDeal):
         raise ArgumentTypeError(
-            f"deal {index} is a {type(deal).__name__}, not a SpidgeDeal (a Spidge batch "
+            f"{_which(index)} is a {type(deal).__name__}, not a SpidgeDeal (a Spidge batch "
             "needs the deal's dealer)")
+    _check_same_rules(deal.rules, rules, index, "SpidgeBatch")
     return deal.dealer
+
+
+def _which(index: int | None) -> str:
+    """The deal an error is about: load's only one, or set_states' *index*-th."""
+    return "the deal" if index is None else f"deal {index}"
+
+
+def _check_same_rules(rules: _Rules, batch: _Rules, index: int | None, cls: str) -> None:
+    """A RulesError naming each field in which a deal's *rules* differ from the batch's."""
+    if rules == batch:
+        return
+    fields = [f.name for f in dataclasses.fields(batch) if getattr(rules, f.name) != getattr(batch, f.name)]
+    mine = ", ".join(f"{name}={getattr(rules, name)!r}" for name in fields)
+    theirs = ", ".join(f"{name}={getattr(batch, name)!r}" for name in fields)
+    raise RulesError(
+        f"{_which(index)} is played under {mine}, the batch under {theirs}: a batch holds "
+        f"deals of its own rules (make it with {cls}(k, rules=deal.rules))")
 
 
 _Rules = TypeVar("_Rules", SpitzerRules, SpidgeRules)
