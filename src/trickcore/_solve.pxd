@@ -56,8 +56,8 @@ ctypedef struct tc_solver:
     uint8_t* sig            # Spidge partition table: a byte a slot hashed from its entry's suit
                             # lengths, rule state and stamp, scanned before the entries
 
-# A solver with a table of 2**bits entries (48 bytes each, and a signature byte), or NULL when the
-# memory cannot be had.
+# A solver with a table of 2**bits entries (48 bytes each, and a signature byte),
+# for bits from 4 to 30; NULL for bits outside that range, or when the memory cannot be had.
 cdef tc_solver* tc_solver_new(int bits) noexcept nogil
 cdef void tc_solver_free(tc_solver* s) noexcept nogil
 
