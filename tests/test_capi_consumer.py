@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -20,24 +21,52 @@ import trickcore
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "cython_consumer"
 
 
+def readme_commands() -> list[str]:
+    """The shell commands of the example's README, one a line."""
+    text = (EXAMPLE / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```sh\n(.*?)```", text, re.DOTALL)
+    assert block is not None, "the example's README has no sh block"
+    return [line for line in block.group(1).splitlines() if line.strip()]
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def readme_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The example's README commands run as written, from a copy of the
+    repository's examples/ folder: (the built example's folder, what they printed)."""
     if "cython" not in trickcore.available_backends():
         pytest.skip("the compiled core is not installed, so there is no C API to build against")
     if not EXAMPLE.is_dir():
         pytest.skip("the examples/ folder is not beside these tests")
-    build = tmp_path_factory.mktemp("consumer")
-    for name in ("flat_monte_carlo.pyx", "pimc.pyx", "setup.py"):
-        shutil.copy(EXAMPLE / name, build / name)
-    # The build must see the same trickcore as this test process.
+    root = tmp_path_factory.mktemp("consumer")
+    build = root / "examples" / "cython_consumer"
+    shutil.copytree(EXAMPLE, build, ignore=shutil.ignore_patterns("build", "*.so", "*.pyd", "*.c"))
+    install, *commands = readme_commands()
+    # This test runs against the pytrick already installed: the install is not repeated.
+    assert install.startswith("python -m pip install . "), install
+    # The build must see the same trickcore and python as this test process.
     site = str(Path(trickcore.__file__).resolve().parent.parent)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([site, os.environ.get("PYTHONPATH", "")])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([site, os.environ.get("PYTHONPATH", "")]),
+           "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])}
     done = subprocess.run(
-        [sys.executable, "setup.py", "build_ext", "--inplace"],
-        cwd=build, capture_output=True, text=True, env=env,
+        ["bash", "-ec", "\n".join(commands)], cwd=root, capture_output=True, text=True, env=env,
     )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
-    return build
+    return build, done.stdout
+
+
+@pytest.fixture(scope="module")
+def built(readme_run: tuple[Path, str]) -> Path:
+    return readme_run[0]
+
+
+@pytest.mark.slow
+def test_the_readme_plays_a_whole_deal(readme_run: tuple[Path, str]) -> None:
+    lines = readme_run[1].splitlines()
+    plays = [line for line in lines if line.startswith("seat ")]
+    assert len(plays) == 32
+    assert {line.split()[2] for line in plays} == {"(flat_monte_carlo):", "(pimc):"}
+    assert len({line.split()[-1] for line in plays}) == 32  # every card once
+    assert "card points" in lines[-1]
 
 
 def load(build: Path, name: str) -> ModuleType:
