@@ -117,7 +117,9 @@ class SpitzerBatch(_core.SpitzerBatch):
         #: The seed the lanes were dealt from (drawn afresh when None was given).
         self.seed = _fresh_seed(seed)
         super().__init__(k, self.seed, flags, announcements)
-        self._rules = SpitzerRules.from_flags(self.options) if rules is None else rules
+        # The rules as a plain SpitzerRules (a subclass's instance too), target kept.
+        self._rules = SpitzerRules.from_flags(
+            self.options, SpitzerRules.target if rules is None else rules.target)
 
     @property
     def rules(self) -> SpitzerRules:
@@ -267,9 +269,10 @@ def _which(index: int | None) -> str:
 
 def _check_same_rules(rules: _Rules, batch: _Rules, index: int | None, cls: str) -> None:
     """A RulesError naming each field in which a deal's *rules* differ from the batch's."""
-    if rules == batch:
-        return
+    # Field by field: rules of a subclass are the same rules when every field is.
     fields = [f.name for f in dataclasses.fields(batch) if getattr(rules, f.name) != getattr(batch, f.name)]
+    if not fields:
+        return
     mine = ", ".join(f"{name}={getattr(rules, name)!r}" for name in fields)
     theirs = ", ".join(f"{name}={getattr(batch, name)!r}" for name in fields)
     raise RulesError(
