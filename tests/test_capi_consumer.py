@@ -47,6 +47,7 @@ def readme_run(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
     site = str(Path(trickcore.__file__).resolve().parent.parent)
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([site, os.environ.get("PYTHONPATH", "")]),
            "PATH": os.pathsep.join([str(Path(sys.executable).parent), os.environ.get("PATH", "")])}
+    env.pop("TRICKCORE_PUREPYTHON", None)  # the example needs pytrick on the compiled core
     done = subprocess.run(
         ["bash", "-ec", "\n".join(commands)], cwd=root, capture_output=True, text=True, env=env,
     )

@@ -11,9 +11,13 @@ import flat_monte_carlo
 import pimc
 
 import pytrick
+import trickcore
 
 
 def main(seed: int) -> None:
+    if trickcore.BACKEND != "cython":
+        sys.exit("play_deal.py needs pytrick on its compiled core "
+                 f"(trickcore.BACKEND is {trickcore.BACKEND!r}: unset TRICKCORE_PUREPYTHON)")
     deal = pytrick.SpitzerDeal.from_seed(seed)
     while deal.legal_announcements:
         deal.announce("pass")
