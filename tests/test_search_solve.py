@@ -127,6 +127,8 @@ def test_spitzer_solver_agrees_with_minimax(both_backends: Backends, seed: int,
                                                  pv=False)
         assert fast[:2] == slow[:2], (spec, objective)
         check_pv_spitzer(compiled, spec, objective, fast[0], fast[2])
+        # The value-only kernel (no sibling's value to start from) agrees too.
+        assert compiled["_solve"]._nodes(spitzer_state(compiled, spec), objective)[0] == slow[0]
 
 
 def _caller_hands(seed: int, extra: tuple[str, ...]) -> tuple[int, int, int, int]:

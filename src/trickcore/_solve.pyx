@@ -37,7 +37,7 @@ import threading
 from trickcore._threads import run_chunks
 from trickcore.errors import PytrickError
 
-from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 from cpython.exc cimport PyErr_Occurred
@@ -90,6 +90,8 @@ cdef enum:
                             # the suit skip off: each suit walked card by card)
     _PARTITION = 8192       # Spidge table: an entry keeps only the ranks that mattered (off: exact key)
     _SIGNATURES = 16384     # Spidge partition lookups scan a byte a slot first (off: every entry)
+    _DIRECT_BISECTION = 262144  # Spitzer points without a first guess: bisection from the first test
+                                # (off: two MTD(f) steps from the middle first)
 
 # The growing table: a Spidge solve that has visited _GROW_AFTER times as many
 # positions as the table has entries moves it to one 2**_GROW_BY_BITS times
@@ -106,7 +108,7 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "cards in sure tricks": _SURE_TRICK_CARDS, "rank walk": _RANK_WALK,
                "growing table": _GROWING_TABLE,
                "sibling guess": _SIBLING_GUESS, "partition search": _PARTITION,
-               "bucket signatures": _SIGNATURES}
+               "bucket signatures": _SIGNATURES, "direct bisection": _DIRECT_BISECTION}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -153,17 +155,32 @@ cdef inline bint _matches(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uin
             and e.key[2] == key[2] and e.key[3] == key[3])
 
 
+cdef extern from *:
+    """
+    #if defined(__GNUC__) || defined(__clang__)
+    #define TC_PREFETCH(address) __builtin_prefetch(address)
+    #else
+    #define TC_PREFETCH(address) ((void)(address))
+    #endif
+    """
+    void TC_PREFETCH(const void* address) nogil
+
+
+cdef inline uint64_t _hash(const uint64_t* key, uint32_t extra) noexcept nogil:
+    cdef uint64_t h = (key[0] * <uint64_t>0x9E3779B97F4A7C15 ^ key[1] * <uint64_t>0xC2B2AE3D27D4EB4F
+                       ^ key[2] * <uint64_t>0x165667B19E3779F9 ^ key[3] * <uint64_t>0xD6E8FEB86659FD93
+                       ^ extra * <uint64_t>0xFF51AFD7ED558CCD)
+    return h ^ (h >> 29)
+
+
 cdef inline tc_tt_entry* _slot(tc_solver* s, const uint64_t* key, uint32_t extra,
                                int played) noexcept nogil:
     """The entry of a position: one of two neighbouring slots, the one that
     holds it, or else the one to overwrite -- a stale one, or the one nearer
     the end of the deal (its subtree was cheaper to search)."""
-    cdef uint64_t h = (key[0] * <uint64_t>0x9E3779B97F4A7C15 ^ key[1] * <uint64_t>0xC2B2AE3D27D4EB4F
-                       ^ key[2] * <uint64_t>0x165667B19E3779F9 ^ key[3] * <uint64_t>0xD6E8FEB86659FD93
-                       ^ extra * <uint64_t>0xFF51AFD7ED558CCD)
+    cdef uint64_t h = _hash(key, extra)
     cdef tc_tt_entry* e0
     cdef tc_tt_entry* e1
-    h ^= h >> 29
     e0 = &s.table[h & s.size_mask]
     e1 = &s.table[(h ^ 1) & s.size_mask]
     if s.disabled & _ONE_SLOT or _matches(s, e0, key, extra):
@@ -604,11 +621,67 @@ cdef inline bint _z_beats(int card, int best) noexcept nogil:
     return Z_SUIT[best] == Z_SUIT[card] and Z_STRENGTH[card] > Z_STRENGTH[best]
 
 
+# Play inside the search: the deal's own spitzer_play, spitzer_undo and
+# spitzer_legal live in another module, so every call went through a pointer
+# and nothing could be inlined (a sixth of a solve's time in a profile).
+# These do the same to the deal, bit for bit, at the search's positions.
+
+
+cdef inline int _z_leader(const SpitzerDeal* d, int trick) noexcept nogil:
+    return (d.leaders >> (2 * trick)) & 3
+
+
+cdef inline int _z_trick_winner(const SpitzerDeal* d, int trick) noexcept nogil:
+    """The seat that wins complete trick *trick* (from its cards)."""
+    cdef int first = 4 * trick, best = 0, k
+    for k in range(1, 4):
+        if _z_beats(d.plays[first + k], d.plays[first + best]):
+            best = k
+    return (_z_leader(d, trick) + best) & 3
+
+
+cdef inline uint32_t _z_legal(const SpitzerDeal* d, int pos, int seat) noexcept nogil:
+    """spitzer_legal for *seat*, to play card *pos* of the trick: follow suit,
+    else trump, else any card.  The games whose rules add to that (an ace or
+    void call: the called ace, the caller's first lead) ask spitzer_legal."""
+    cdef uint32_t hand = d.hands[seat], cards
+    if SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL:
+        return spitzer_legal(d)
+    if pos == 0:
+        return hand
+    cards = hand & Z_SUIT_MASK[Z_SUIT[d.plays[d.n_played - pos]]]
+    if cards:
+        return cards
+    cards = hand & Z_SUIT_MASK[4]
+    return cards if cards else hand
+
+
+cdef inline void _z_play(SpitzerDeal* d, int a, int seat) noexcept nogil:
+    """spitzer_play(d, a) by *seat*, the seat to move."""
+    cdef int n = d.n_played + 1
+    d.hands[seat] &= ~((<uint32_t>1) << a)
+    d.plays[n - 1] = a
+    d.n_played = n
+    if (n & 3) == 0 and n < 32:
+        d.leaders |= <uint16_t>(_z_trick_winner(d, (n >> 2) - 1) << (n >> 1))
+
+
+cdef inline void _z_undo(SpitzerDeal* d, int seat) noexcept nogil:
+    """spitzer_undo(d) of the last card, which *seat* played."""
+    cdef int n = d.n_played
+    if (n & 3) == 0 and n < 32:
+        d.leaders &= <uint16_t>~(3 << (n >> 1))
+    n -= 1
+    d.hands[seat] |= (<uint32_t>1) << d.plays[n]
+    d.plays[n] = 0
+    d.n_played = n
+
+
 cdef inline int _z_winner(const SpitzerDeal* d, int trick) noexcept nogil:
     """The winner of a complete trick."""
     if trick < 7:
-        return spitzer_leader(d, trick + 1)
-    return spitzer_trick_winner(d, 7)
+        return _z_leader(d, trick + 1)
+    return _z_trick_winner(d, 7)
 
 
 cdef inline int _z_trick_measure(tc_solver* s, const SpitzerDeal* d, int trick) noexcept nogil:
@@ -726,7 +799,7 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
 
 cdef inline int _z_last_trick(tc_solver* s, const SpitzerDeal* d, int side) noexcept nogil:
     """The last trick, with one card in each hand: no choice is left."""
-    cdef int leader = spitzer_leader(d, 7), k, seat, a, best = -1, winner = 0, points = 0
+    cdef int leader = _z_leader(d, 7), k, seat, a, best = -1, winner = 0, points = 0
     for k in range(4):
         seat = (leader + k) & 3
         a = tc_lowest64(d.hands[seat])
@@ -764,22 +837,6 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
             return hi
         if beta <= 0:
             return 0
-        if not s.dynamic and not s.disabled & _SURE_TRUMPS:
-            # Sure cards (nothing of the other side can beat them) bound the
-            # value from both sides.
-            mine = 0
-            theirs = 0
-            for t in range(4):
-                if (side >> t) & 1:
-                    mine |= d.hands[t]
-                else:
-                    theirs |= d.hands[t]
-            bound = _z_sure_measure(s, d, side, _z_sure(mine, theirs))
-            if bound >= beta:
-                return bound
-            bound = hi - _z_sure_measure(s, d, 15 & ~side, _z_sure(theirs, mine))
-            if bound <= alpha:
-                return bound
         # A first-void-player void call before the caller has led: tricks the
         # partner-to-be already took will count, so the future depends on the
         # past; no table there.
@@ -796,24 +853,48 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
                 _z_key(d, key)
             else:
                 _z_run_key(d, key)
-            extra = (spitzer_leader(d, n >> 2) | (side << 2) | ((n == 0) << 7)
+            extra = (_z_leader(d, n >> 2) | (side << 2) | ((n == 0) << 7)
                      | (s.measure << 8))
             if SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL:
                 extra |= _z_caller_has_led(d) << 6
+            # Ask the memory for the position's two slots (_slot) now: the
+            # table misses the cache, and the bounds below take the wait.
+            # (Inline: gcc drops a prefetch alone in a function of its own.)
+            e = &s.table[_hash(key, extra) & s.size_mask & ~(<uint64_t>1)]
+            TC_PREFETCH(e)
+            TC_PREFETCH((<char*>e) + 64)
+            TC_PREFETCH(<char*>(e + 2) - 1)
+        if not s.dynamic and not s.disabled & _SURE_TRUMPS:
+            # Sure cards (nothing of the other side can beat them) bound the
+            # value from both sides.
+            mine = 0
+            theirs = 0
+            for t in range(4):
+                if (side >> t) & 1:
+                    mine |= d.hands[t]
+                else:
+                    theirs |= d.hands[t]
+            bound = _z_sure_measure(s, d, side, _z_sure(mine, theirs))
+            if bound >= beta:
+                return bound
+            bound = hi - _z_sure_measure(s, d, 15 & ~side, _z_sure(theirs, mine))
+            if bound <= alpha:
+                return bound
+        if use_tt:
             e = _slot(s, key, extra, n)
             if _probe(s, e, key, extra, &alpha, &beta, &tt_move):
                 return alpha
     alpha0 = alpha
     beta0 = beta
-    seat = (spitzer_leader(d, n >> 2) + pos) & 3
+    seat = (_z_leader(d, n >> 2) + pos) & 3
     maximise = (side >> seat) & 1
-    nm = _z_moves(s, d, spitzer_legal(d), pos, seat, side, moves)
+    nm = _z_moves(s, d, _z_legal(d, pos, seat), pos, seat, side, moves)
     if tt_move >= 0:
         _first(moves, nm, tt_move)
     best = -_INF if maximise else _INF
     for i in range(nm):
         a = moves[i]
-        spitzer_play(d, a)
+        _z_play(d, a, seat)
         if pos == 3:
             t = n >> 2
             if s.dynamic:
@@ -825,7 +906,7 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
             v = gain + _z_search(s, d, nside, alpha - gain, beta - gain)
         else:
             v = _z_search(s, d, side, alpha, beta)
-        spitzer_undo(d)
+        _z_undo(d, seat)
         if maximise:
             if v > best:
                 best = v
@@ -850,8 +931,11 @@ cdef int _z_mtdf(tc_solver* s, SpitzerDeal* d, int side, int lower, int upper,
     """The exact measure from the current trick on, in [lower, upper], by
     null-window searches: two MTD(f) steps from a first *guess* (a sibling's
     value is often right), then bisection (card points span 0..120, and
-    MTD(f)'s small steps cost more there than halving the range)."""
-    cdef int g = guess if lower <= guess <= upper else lower, b, step = 0
+    MTD(f)'s small steps cost more there than halving the range).  Without
+    a guess (*guess* < 0) bisection from the first test: MTD(f)'s steps from
+    the middle would test 61 right after 60."""
+    cdef int g = guess if lower <= guess <= upper else lower, b
+    cdef int step = 0 if guess >= 0 else 2
     while lower < upper:
         if step < 2 or s.disabled & _BISECTION:
             b = g + 1 if g == lower else g
@@ -888,15 +972,20 @@ cdef bint _z_reaches_column(tc_solver* s, SpitzerDeal* d, int side, int done,
 cdef int _z_value(tc_solver* s, SpitzerDeal* d, int objective) noexcept nogil:
     """The exact value of *d* (a working copy) for *objective*."""
     cdef int side = _z_side(s, d), done = d.n_played >> 2, k, column
-    cdef int current = 0, hi, taken
+    cdef int current = 0, hi, taken, guess
     for k in range(d.n_played & 3):
         current += Z_POINTS[d.plays[d.n_played - 1 - k]]
     if objective == SOLVE_POINTS:
         s.measure = _MEASURE_POINTS
         hi = _z_mask_points(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) + current
         taken = _z_counted(s, d, side, done)
-        # The last value found (a sibling's) is a good first guess.
-        return taken + _z_mtdf(s, d, side, 0, hi, s.guess - taken if s.guess >= 0 else hi // 2)
+        # The last value found (a sibling's) is a good first guess; without
+        # one, bisection from the first test (off: MTD(f) steps from the middle).
+        if s.guess >= 0:
+            guess = s.guess - taken
+        else:
+            guess = hi // 2 if s.disabled & (_DIRECT_BISECTION | _BISECTION) else -1
+        return taken + _z_mtdf(s, d, side, 0, hi, guess)
     # The score is a step function of the side's points and tricks, rising
     # with the scoring column: find the highest column the side can force.
     # Columns are tested from the last one found (a sibling's), upwards
