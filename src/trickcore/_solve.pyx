@@ -167,6 +167,7 @@ cdef extern from *:
 
 
 cdef inline uint64_t _hash(const uint64_t* key, uint32_t extra) noexcept nogil:
+    """Where a position's key and rule state go in the table (masked by its size)."""
     cdef uint64_t h = (key[0] * <uint64_t>0x9E3779B97F4A7C15 ^ key[1] * <uint64_t>0xC2B2AE3D27D4EB4F
                        ^ key[2] * <uint64_t>0x165667B19E3779F9 ^ key[3] * <uint64_t>0xD6E8FEB86659FD93
                        ^ extra * <uint64_t>0xFF51AFD7ED558CCD)
