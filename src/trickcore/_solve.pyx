@@ -92,6 +92,8 @@ cdef enum:
     _SIGNATURES = 16384     # Spidge partition lookups scan a byte a slot first (off: every entry)
     _DIRECT_BISECTION = 262144  # Spitzer points without a first guess: bisection from the first test
                                 # (off: two MTD(f) steps from the middle first)
+    _TRICK_GUESS = 131072   # Spidge moves ordered by the trick each card is likely to bring (off:
+                            # masters first on lead, cheapest winner or lowest card following)
 
 # The growing table: a Spidge solve that has visited _GROW_AFTER times as many
 # positions as the table has entries moves it to one 2**_GROW_BY_BITS times
@@ -108,7 +110,8 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "cards in sure tricks": _SURE_TRICK_CARDS, "rank walk": _RANK_WALK,
                "growing table": _GROWING_TABLE,
                "sibling guess": _SIBLING_GUESS, "partition search": _PARTITION,
-               "bucket signatures": _SIGNATURES, "direct bisection": _DIRECT_BISECTION}
+               "bucket signatures": _SIGNATURES, "direct bisection": _DIRECT_BISECTION,
+               "trick guess": _TRICK_GUESS}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -1091,6 +1094,89 @@ cdef int _g_winner(const uint8_t* cards, int count) noexcept nogil:
     return best if best >= 0 else 0
 
 
+cdef inline int _g_cost(int a) noexcept nogil:
+    """What a card is worth keeping, for ordering: its rank, a spade above
+    every plain card, a joker above every spade."""
+    if a >= 52:
+        return 28
+    if a >= 39:
+        return a - 26
+    return a % 13
+
+
+cdef inline int _g_reply(mask_t h, int led, bint wild) noexcept nogil:
+    """The card a hand plays to take a trick of suit *led* (0-3), as the
+    trick guess sees it: a joker where it may play one, else its highest
+    card of the suit, else its highest spade; -1 when it has none of them."""
+    cdef mask_t follow = h & SPIDGE_SUIT_MASK(led)
+    if h & SPIDGE_JOKER_MASK and (led == 3 or wild or not follow):
+        return tc_highest64(h & SPIDGE_JOKER_MASK)
+    if follow:
+        return tc_highest64(follow)
+    if h & SPIDGE_SUIT_MASK(3):
+        return tc_highest64(h & SPIDGE_SUIT_MASK(3))
+    return -1
+
+
+cdef inline int _g_led(const uint8_t* trick) noexcept nogil:
+    """The suit led of a trick for the trick guess (a joker led: spades)."""
+    return 3 if trick[0] >= 52 else trick[0] // 13
+
+
+# The trick guess (move ordering, DDS's idea of weighing each card by the
+# trick it is likely to bring, cut down to a cheap simulation): each later
+# hand of the trick whose side is not winning it plays its best reply (its
+# joker where it may play one, else its highest card of the suit led, else
+# its highest spade), and the card is ranked by who then takes the trick:
+# first the cards that take it for their side (the cheapest first: a plain
+# card before a spade, a spade before a joker), then a card that wins for
+# now and makes the other side spend a higher card, then the rest, cheapest
+# first (the discards and the low leads).  Within that, the fewer replies
+# the next hand has (its cards of the suit led, else its whole hand), the
+# earlier.  It only orders the moves that _g_moves lists anyway: every
+# value, and every card that partition search relies on, is the same.
+
+cdef int _g_guess(const spidge_state* d, uint8_t* trick, int pos, int hand, int side,
+                  const int* replies) noexcept nogil:
+    """The trick guess of the card trick[pos] of *hand*: the hands after it
+    each play their reply (_g_reply) when the trick's winner so far is not
+    on their side; 2 if the card then wins the trick, 1 if another hand of
+    its side does, 0 if the other side does."""
+    cdef uint8_t cards[4]
+    cdef int who[4]
+    cdef int i, n = pos + 1, h, w, mine = (side >> hand) & 1
+    for i in range(n):
+        cards[i] = trick[i]
+        who[i] = (hand - pos + i) & 3
+    for i in range(1, 4 - pos):
+        h = (hand + i) & 3
+        w = who[_g_winner(cards, n)]
+        if ((side >> h) & 1) == ((side >> w) & 1) or replies[h] < 0:
+            continue
+        cards[n] = <uint8_t>replies[h]
+        who[n] = h
+        n += 1
+    w = who[_g_winner(cards, n)]
+    if w == hand:
+        return 2
+    return 1 if ((side >> w) & 1) == mine else 0
+
+
+cdef int _g_guess_score(const spidge_state* d, uint8_t* trick, int pos, int hand, int side,
+                        const int* replies) noexcept nogil:
+    """The ordering score of the card trick[pos] of *hand* (higher: tried
+    earlier) under the trick guess."""
+    cdef int g = _g_guess(d, trick, pos, hand, side, replies), sc
+    cdef mask_t follow, nxt = d.hands[(hand + 1) & 3]
+    sc = (100 if g else 0) - _g_cost(trick[pos])
+    if g == 0 and pos and _g_winner(trick, pos + 1) == pos:
+        sc += 30  # wins for now: the other side must spend a higher card
+    if pos < 3:
+        follow = nxt & SPIDGE_SUIT_MASK(_g_led(trick))
+        sc -= 6 * tc_popcount64(follow if follow else nxt)
+    return sc
+
+
 cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, int hand, int side,
                   int* out) noexcept nogil:
     """The legal moves of *hand*, one per class of equivalent cards, best guesses first."""
@@ -1100,15 +1186,24 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
     cdef uint8_t trick[4]
     cdef int scores[16]
     cdef mask_t rest, scan = legal if not s.disabled & _SUIT_SKIP else ~(<mask_t>0)
+    cdef int replies[4]
+    cdef bint guess, wild = (d.flags & SPIDGE_OPT_WILD_JOKERS) != 0
     for k in range(pos):
         trick[k] = d.history[d.n_played - pos + k]
         alive |= (<mask_t>1) << trick[k]
     if pos:
         winner = (hand - pos + _g_winner(trick, pos)) & 3
         mine = ((side >> winner) & 1) == ((side >> hand) & 1)
+    guess = not s.disabled & _TRICK_GUESS
+    if guess and pos:
+        for i in range(4):
+            replies[i] = _g_reply(d.hands[i], _g_led(trick), wild)
     for suit in range(5):
         # Only the suits with legal cards, down to the lowest legal card.
         rest = scan & (SPIDGE_SUIT_MASK(suit) if suit < 4 else SPIDGE_JOKER_MASK)
+        if guess and pos == 0 and rest:
+            for i in range(4):
+                replies[i] = _g_reply(d.hands[i], suit if suit < 4 else 3, wild)
         prev = False
         top = True
         k = 0
@@ -1122,7 +1217,10 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
                 if prev:
                     continue
                 prev = True
-                if pos == 0:
+                if guess:
+                    trick[pos] = a
+                    sc = _g_guess_score(d, trick, pos, hand, side, replies)
+                elif pos == 0:
                     sc = 100 if top else -(a % 13)
                 else:
                     trick[pos] = a
@@ -1133,7 +1231,7 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
                         sc = 100 - (a % 13)
                     else:
                         sc = -(a % 13)
-                if a >= 52:
+                if a >= 52 and not guess:
                     sc += 20
                 if n < 16:
                     i = n
@@ -2028,6 +2126,26 @@ def _spidge_solve_with(state, hand, objective, disabled, pv=False):
         return _g_result(solver.s, &st.s, hand, objective, bool(pv))
     finally:
         solver.s.disabled = 0
+
+
+def _spidge_moves(state, hand, objective=SOLVE_MOST, disabled=0):
+    """The moves the Spidge search tries first to last at *state* in the
+    solve for *hand* (one card per class of equivalent cards), with the
+    techniques of *disabled* switched off (for the move-ordering tests)."""
+    cdef SpidgeState st = _spidge_state(state)
+    cdef int h = _msg.hand(hand)
+    cdef int obj = _msg.objective(objective, _msg.SPIDGE_OBJECTIVES)
+    cdef _Solver solver = _thread_solver()
+    cdef int moves[16]
+    cdef int nm
+    _g_setup(solver.s, &st.s, h, obj)
+    solver.s.disabled = disabled
+    try:
+        nm = _g_moves(solver.s, &st.s, spidge_legal(&st.s), st.s.n_played & 3, spidge_to_move(&st.s),
+                      solver.s.max_side, moves)
+    finally:
+        solver.s.disabled = 0
+    return [moves[i] for i in range(nm)]
 
 
 def _nodes(state, hand_or_objective=0, objective=0, disabled=0, every_card=False, limit=0):
