@@ -114,8 +114,8 @@ def count_text(count: float, cap: int) -> str:
 # The two-slot table acts in Spidge only without partition search (whose
 # entries are kept in buckets): "without any" switches it off too.
 SPIDGE_TECHNIQUES = ("sure trumps", "suit skip", "growing table", "sibling guess", "partition search",
-                     "bucket signatures")
-SPIDGE_ONLY = ("growing table", "sibling guess", "partition search", "bucket signatures")
+                     "bucket signatures", "trick guess")
+SPIDGE_ONLY = ("growing table", "sibling guess", "partition search", "bucket signatures", "trick guess")
 
 
 def techniques(n_spitzer: int, n_spidge: int, spidge_left: int, first_lead: int = 0,
@@ -148,8 +148,9 @@ def techniques(n_spitzer: int, n_spidge: int, spidge_left: int, first_lead: int 
     positions = [(spidge_position(seed, spidge_left), (hand, 0))
                  for seed in range(n_spidge) for hand in (0, 2, 3)]
     print_ablation(f"Spidge, most tricks, every legal card, {spidge_left} cards left ({n_spidge} deals "
-                   "x 3 players): the sibling guess", [("all techniques", 0),
-                   ("without sibling guess", flags["sibling guess"])], positions, every_card=True)
+                   "x 3 players): the sibling guess and the trick guess", [("all techniques", 0),
+                   ("without sibling guess", flags["sibling guess"]),
+                   ("without trick guess", flags["trick guess"])], positions, every_card=True)
     if first_lead:
         # Without sure trumps nearly every solve reaches the cap: left out.
         runs = [run for run in spidge_runs[:-1] if run[0] != "without sure trumps"]

@@ -480,6 +480,40 @@ def test_spidge_bucket_signatures_find_every_entry(seed: int) -> None:
     assert max(visited) > 4096  # the 16-entry table grew at least three times
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the move ordering is the compiled "
+                    "search's; the reference twin has none")
+def test_spidge_trick_guess_reorders_the_same_moves() -> None:
+    """The trick guess only reorders the moves of the simple order (the same
+    cards, one a class of equivalent cards, none twice), on 300 random
+    positions at every place in a trick, with random options, for each
+    player and objective; and it orders them differently.  Playing last to a
+    trick under "most", a card that takes the trick for the mover's side
+    comes first whenever there is one (its guess is then exact)."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    g = compiled["_spidge"]
+    simple = solver._TECHNIQUES["trick guess"]
+    differ = last_checked = 0
+    for seed in range(300):
+        state = spidge_state(compiled, spidge_spec(seed, 4 + seed % 45))
+        for hand in (0, 2, 3):
+            side = {1, 3} if hand == 3 else {hand}
+            for objective in (0, 1):
+                guessed = solver._spidge_moves(state, hand, objective)
+                plain = solver._spidge_moves(state, hand, objective, simple)
+                assert len(set(guessed)) == len(guessed), (seed, hand, objective)
+                assert sorted(guessed) == sorted(plain), (seed, hand, objective)
+                differ += guessed != plain
+                if objective == 0 and len(state.current_trick) == 3:
+                    mover = state.hand_to_move
+                    ours = [card for card in guessed if ((state.trick_leader + g.trick_winner(
+                        (*state.current_trick, card))) % 4 in side) == (mover in side)]
+                    if ours:
+                        assert guessed[0] in ours, (seed, hand, guessed, ours)
+                        last_checked += 1
+    assert differ > 300 and last_checked > 100, (differ, last_checked)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the positions cap is the compiled "
                     "search's (benchmark only)")
 def test_a_capped_spidge_solve_gives_up_and_leaves_the_next_alone() -> None:
