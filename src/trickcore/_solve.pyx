@@ -1131,10 +1131,13 @@ cdef inline int _g_led(const uint8_t* trick) noexcept nogil:
 # first the cards that take it for their side (the cheapest first: a plain
 # card before a spade, a spade before a joker), then a card that wins for
 # now and makes the other side spend a higher card, then the rest, cheapest
-# first (the discards and the low leads).  Within that, the fewer replies
-# the next hand has (its cards of the suit led, else its whole hand), the
-# earlier.  It only orders the moves that _g_moves lists anyway: every
-# value, and every card that partition search relies on, is the same.
+# first (the discards and the low leads); less 6 points for each card the
+# next hand may reply with (its cards of the suit led, else its whole hand:
+# fewer replies, a smaller subtree).  "Their side" is the maximising one,
+# under "fewest" too.  It only reorders the moves that _g_moves lists
+# anyway, so no value changes; the argument for partition search (above
+# _g_search) holds for any order -- the cards relied on follow whichever
+# card cut the search off.
 
 cdef int _g_guess(const spidge_state* d, uint8_t* trick, int pos, int hand, int side,
                   const int* replies) noexcept nogil:
