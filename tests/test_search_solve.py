@@ -62,10 +62,12 @@ def spitzer_spec(seed: int, remaining: int, policy: str = "random",
     return hands, dealer, options, tuple(spoken), tuple(plays)
 
 
-def spidge_spec(seed: int, remaining: int) -> tuple[Any, ...]:
+def spidge_spec(seed: int, remaining: int, jokers: bool = False) -> tuple[Any, ...]:
+    """(hands, options, plays) of a Spidge deal with random options (the
+    jokers always in with *jokers*) played on until *remaining* cards are left."""
     g = trickcore.load_backend("python")["_spidge"]
     rng = random.Random(seed)
-    flags = rng.randrange(16)
+    flags = rng.randrange(16) | (g.OPT_JOKERS if jokers else 0)
     pack = list(g.pack(bool(flags & g.OPT_JOKERS)))
     rng.shuffle(pack)
     hands = [pack[i::4] for i in range(4)]
@@ -357,6 +359,40 @@ def test_spidge_solver_agrees_with_minimax(both_backends: Backends, seed: int,
             assert tricks_after_pv(spidge_state(compiled, spec), fast[2], hand) == fast[0]
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
+def test_spidge_sure_trick_bounds_never_contradict_minimax() -> None:
+    """The sure-trump bounds hold the exact value (each player, both
+    objectives) of random endings at a trick start between them, and
+    letting the other side's jokers spoil one trick each, instead of no
+    sure trick at all, does raise them."""
+    compiled = trickcore.load_backend("cython")
+    reference = trickcore.load_backend("python")
+    solver = compiled["_solve"]
+    unspoiled = solver._TECHNIQUES["spoiled sure trumps"]
+    no_bounds = solver._TECHNIQUES["sure trumps"]
+    checked = raised = 0
+    for seed in range(300):
+        # 2-trick endings against plain minimax; longer ones against the
+        # compiled search with the sure-trump bounds off.
+        remaining = 8 if seed < 90 else 12 + 4 * (seed % 4)
+        spec = spidge_spec(seed, remaining)
+        state = spidge_state(compiled, spec)
+        for hand in (0, 2, 3):
+            lower, upper, taken = solver._spidge_sure_bounds(state, hand)
+            for objective in (0, 1):
+                if remaining == 8:
+                    value = reference["_solve"].solve_spidge(spidge_state(reference, spec), hand,
+                                                             objective, pv=False)[0]
+                else:
+                    value = solver._nodes(state, hand, objective, no_bounds)[0]
+                assert lower <= value - taken <= upper, (spec, hand, objective, lower, upper, value)
+                checked += 1
+            plain_lower, plain_upper, _ = solver._spidge_sure_bounds(state, hand, unspoiled)
+            assert plain_lower <= lower and upper <= plain_upper
+            raised += lower > plain_lower or upper < plain_upper
+    assert checked == 1800 and raised > 20, (checked, raised)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "
                     "search's; the reference twin has none")
 @pytest.mark.parametrize("chunk", range(8))
@@ -380,6 +416,24 @@ def test_spidge_partition_search_agrees_with_the_exact_table(chunk: int) -> None
                 expected = solver._spidge_solve_with(state, hand, objective, exact)
                 assert found[:2] == expected[:2], (spec, hand, objective)
                 assert tricks_after_pv(state.copy(), found[2], hand) == found[0]
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "
+                    "search's; the reference twin has none")
+def test_spidge_partition_search_agrees_with_the_exact_table_with_jokers() -> None:
+    """The same on 200 endings with the jokers in, where the sure trumps
+    count while the other side holds one (and must rely on the spades
+    above the other side's highest one: without them this fails)."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    exact = solver._TECHNIQUES["partition search"]
+    for seed in range(200):
+        state = spidge_state(compiled, spidge_spec(seed, 16 + seed % 9, jokers=True))
+        for hand in (0, 2, 3):
+            for objective in (0, 1):
+                found = solver._spidge_solve_with(state, hand, objective, 0)
+                expected = solver._spidge_solve_with(state, hand, objective, exact)
+                assert found[:2] == expected[:2], (seed, hand, objective)
 
 
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "

@@ -90,6 +90,7 @@ cdef enum:
                             # the suit skip off: each suit walked card by card)
     _PARTITION = 8192       # Spidge table: an entry keeps only the ranks that mattered (off: exact key)
     _SIGNATURES = 16384     # Spidge partition lookups scan a byte a slot first (off: every entry)
+    _SPOILED_SURE = 32768   # Spidge sure trumps: the other side's jokers spoil one trick each (off: none)
     _DIRECT_BISECTION = 262144  # Spitzer points without a first guess: bisection from the first test
                                 # (off: two MTD(f) steps from the middle first)
     _TRICK_GUESS = 131072   # Spidge moves ordered by the trick each card is likely to bring (off:
@@ -110,8 +111,8 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "cards in sure tricks": _SURE_TRICK_CARDS, "rank walk": _RANK_WALK,
                "growing table": _GROWING_TABLE,
                "sibling guess": _SIBLING_GUESS, "partition search": _PARTITION,
-               "bucket signatures": _SIGNATURES, "direct bisection": _DIRECT_BISECTION,
-               "trick guess": _TRICK_GUESS}
+               "bucket signatures": _SIGNATURES, "spoiled sure trumps": _SPOILED_SURE,
+               "direct bisection": _DIRECT_BISECTION, "trick guess": _TRICK_GUESS}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -1360,6 +1361,46 @@ cdef int _g_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept n
     return most
 
 
+cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept nogil:
+    """_g_sure_tricks when the other side may hold jokers: tricks the hands
+    of *team* surely take, at least the most sure cards one of its hands
+    holds less the other side's jokers.  A hand's sure cards are its spades
+    above every spade of the other side and its jokers (unless another hand
+    of *team* holds the other joker: the two may fall in one trick and
+    cancel).  Why: one hand's sure cards fall in different tricks, and each
+    such trick goes to *team* unless a joker of the other side is in it --
+    with no joker a sure spade is the highest spade, and a joker of *team*
+    is single; with both jokers in the trick they cancel and a sure spade is
+    still the highest -- and each joker of the other side sits in one trick.
+    The spades from the other side's highest one up are added to *rel*."""
+    cdef mask_t mine = 0, theirs = 0, sure, spades = SPIDGE_SUIT_MASK(3), top, jokers
+    cdef int h, k, most = 0
+    for h in range(4):
+        if (team >> h) & 1:
+            mine |= d.hands[h]
+        else:
+            theirs |= d.hands[h]
+    if theirs & spades:
+        top = (<mask_t>1) << tc_highest64(theirs & spades)
+        sure = mine & spades & ~((top << 1) - 1)
+    else:
+        sure = mine & spades
+    for h in range(4):
+        if (team >> h) & 1:
+            jokers = d.hands[h] & SPIDGE_JOKER_MASK
+            k = tc_popcount64(d.hands[h] & sure)
+            if jokers == mine & SPIDGE_JOKER_MASK:
+                k += tc_popcount64(jokers)
+            if k > most:
+                most = k
+    most -= tc_popcount64(theirs & SPIDGE_JOKER_MASK)
+    if most <= 0:
+        return 0
+    if theirs & spades:
+        rel[0] |= (mine | theirs) & spades & ~(top - 1)
+    return most
+
+
 # -- Spidge partition search (DDS's winning ranks) ----------------------------------
 #
 # A search returns, beside its value, the cards whose ranks it relied on
@@ -1628,12 +1669,18 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
                 return hi - quick
         if not s.disabled & _SURE_TRUMPS:
             bound_rel = 0
-            quick = _g_sure_tricks(d, s.count_side, &bound_rel)
+            if s.disabled & _SPOILED_SURE:
+                quick = _g_sure_tricks(d, s.count_side, &bound_rel)
+            else:
+                quick = _g_spoiled_sure_tricks(d, s.count_side, &bound_rel)
             if quick >= beta:
                 rel[0] = bound_rel
                 return quick
             bound_rel = 0
-            quick = hi - _g_sure_tricks(d, 15 & ~s.count_side, &bound_rel)
+            if s.disabled & _SPOILED_SURE:
+                quick = hi - _g_sure_tricks(d, 15 & ~s.count_side, &bound_rel)
+            else:
+                quick = hi - _g_spoiled_sure_tricks(d, 15 & ~s.count_side, &bound_rel)
             if quick <= alpha:
                 rel[0] = bound_rel
                 return quick
@@ -2117,6 +2164,30 @@ def _spitzer_sure_bounds(state, disabled=0):
                 _z_counted(solver.s, d, side, d.n_played >> 2))
     finally:
         solver.s.disabled = 0
+
+
+def _spidge_sure_bounds(state, hand, disabled=0):
+    """(lower, upper, taken): the bounds the sure trumps put on the tricks
+    *hand* (with the dummy's, for the dealer) takes from the current trick
+    on, at a trick start (None elsewhere), and the tricks it took before,
+    with the techniques of *disabled* off -- for the tests, which check
+    them against the exact value."""
+    cdef SpidgeState st = _spidge_state(state)
+    cdef _Solver solver = _thread_solver()
+    cdef const spidge_state* d = &st.s
+    cdef int team, hi, t, taken = 0
+    cdef mask_t rel = 0
+    if d.n_played & 3 or d.n_played == 52:
+        return None
+    team = (1 << 3) | (1 << 1) if hand == 3 else 1 << hand
+    hi = 13 - (d.n_played >> 2)
+    for t in range(4):
+        if (team >> t) & 1:
+            taken += d.tricks[t]
+    if disabled & _SPOILED_SURE:
+        return (_g_sure_tricks(d, team, &rel), hi - _g_sure_tricks(d, 15 & ~team, &rel), taken)
+    return (_g_spoiled_sure_tricks(d, team, &rel), hi - _g_spoiled_sure_tricks(d, 15 & ~team, &rel),
+            taken)
 
 
 def _spidge_solve_with(state, hand, objective, disabled, pv=False):
