@@ -362,15 +362,17 @@ def test_spidge_solver_agrees_with_minimax(both_backends: Backends, seed: int,
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
 def test_spidge_sure_trick_bounds_never_contradict_minimax() -> None:
     """The sure-trump bounds hold the exact value (each player, both
-    objectives) of random endings at a trick start between them, and
-    letting the other side's jokers spoil one trick each, instead of no
-    sure trick at all, does raise them."""
+    objectives) of random endings at a trick start between them; letting
+    the other side's jokers spoil one trick each (instead of no sure trick
+    while it holds one) raises them, and so does counting a hand's top
+    trumps below the other side's higher spades, each spoiling one trick."""
     compiled = trickcore.load_backend("cython")
     reference = trickcore.load_backend("python")
     solver = compiled["_solve"]
     unspoiled = solver._TECHNIQUES["spoiled sure trumps"]
+    unranked = solver._TECHNIQUES["ranked sure trumps"]
     no_bounds = solver._TECHNIQUES["sure trumps"]
-    checked = raised = 0
+    checked = spoiled = ranked = 0
     for seed in range(300):
         # 2-trick endings against plain minimax; longer ones against the
         # compiled search with the sure-trump bounds off.
@@ -387,10 +389,12 @@ def test_spidge_sure_trick_bounds_never_contradict_minimax() -> None:
                     value = solver._nodes(state, hand, objective, no_bounds)[0]
                 assert lower <= value - taken <= upper, (spec, hand, objective, lower, upper, value)
                 checked += 1
-            plain_lower, plain_upper, _ = solver._spidge_sure_bounds(state, hand, unspoiled)
-            assert plain_lower <= lower and upper <= plain_upper
-            raised += lower > plain_lower or upper < plain_upper
-    assert checked == 1800 and raised > 20, (checked, raised)
+            old_lower, old_upper, _ = solver._spidge_sure_bounds(state, hand, unspoiled)
+            mid_lower, mid_upper, _ = solver._spidge_sure_bounds(state, hand, unranked)
+            assert old_lower <= mid_lower <= lower and upper <= mid_upper <= old_upper
+            spoiled += mid_lower > old_lower or mid_upper < old_upper
+            ranked += lower > mid_lower or upper < mid_upper
+    assert checked == 1800 and spoiled > 20 and ranked > 100, (checked, spoiled, ranked)
 
 
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "
@@ -422,8 +426,8 @@ def test_spidge_partition_search_agrees_with_the_exact_table(chunk: int) -> None
                     "search's; the reference twin has none")
 def test_spidge_partition_search_agrees_with_the_exact_table_with_jokers() -> None:
     """The same on 200 endings with the jokers in, where the sure trumps
-    count while the other side holds one (and must rely on the spades
-    above the other side's highest one: without them this fails)."""
+    count while the other side holds jokers and higher spades (and must rely
+    on the spades from the lowest one counted up: without them this fails)."""
     compiled = trickcore.load_backend("cython")
     solver = compiled["_solve"]
     exact = solver._TECHNIQUES["partition search"]

@@ -90,7 +90,10 @@ cdef enum:
                             # the suit skip off: each suit walked card by card)
     _PARTITION = 8192       # Spidge table: an entry keeps only the ranks that mattered (off: exact key)
     _SIGNATURES = 16384     # Spidge partition lookups scan a byte a slot first (off: every entry)
-    _SPOILED_SURE = 32768   # Spidge sure trumps: the other side's jokers spoil one trick each (off: none)
+    _SPOILED_SURE = 32768   # Spidge sure trumps: the other side's jokers spoil one trick each (off: none
+                            # while it holds one; off also switches the ranked sure trumps off)
+    _RANKED_SURE = 65536    # Spidge sure trumps: a hand's top trumps count below the other side's higher
+                            # spades, each of which spoils one trick (off: only those above them all)
     _DIRECT_BISECTION = 262144  # Spitzer points without a first guess: bisection from the first test
                                 # (off: two MTD(f) steps from the middle first)
     _TRICK_GUESS = 131072   # Spidge moves ordered by the trick each card is likely to bring (off:
@@ -112,7 +115,8 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "growing table": _GROWING_TABLE,
                "sibling guess": _SIBLING_GUESS, "partition search": _PARTITION,
                "bucket signatures": _SIGNATURES, "spoiled sure trumps": _SPOILED_SURE,
-               "direct bisection": _DIRECT_BISECTION, "trick guess": _TRICK_GUESS}
+               "ranked sure trumps": _RANKED_SURE, "direct bisection": _DIRECT_BISECTION,
+               "trick guess": _TRICK_GUESS}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -1361,43 +1365,53 @@ cdef int _g_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept n
     return most
 
 
-cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept nogil:
-    """_g_sure_tricks when the other side may hold jokers: tricks the hands
-    of *team* surely take, at least the most sure cards one of its hands
-    holds less the other side's jokers.  A hand's sure cards are its spades
-    above every spade of the other side and its jokers (unless another hand
-    of *team* holds the other joker: the two may fall in one trick and
-    cancel).  Why: one hand's sure cards fall in different tricks, and each
-    such trick goes to *team* unless a joker of the other side is in it --
-    with no joker a sure spade is the highest spade, and a joker of *team*
-    is single; with both jokers in the trick they cancel and a sure spade is
-    still the highest -- and each joker of the other side sits in one trick.
-    The spades from the other side's highest one up are added to *rel*."""
-    cdef mask_t mine = 0, theirs = 0, sure, spades = SPIDGE_SUIT_MASK(3), top, jokers
-    cdef int h, k, most = 0
+cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, bint ranked, mask_t* rel) noexcept nogil:
+    """Tricks the hands of *team* surely take, however anyone plays, while
+    the other side may hold jokers and (*ranked*) higher spades: for one hand
+    of *team*, its m highest trumps less the spoilers -- the other side's
+    jokers and (with *ranked*; else only m with none of them) its spades
+    above the m-th; the most over the hands and m.  A hand's jokers count
+    unless another hand of *team* holds the other joker (the two may fall in
+    one trick and cancel).  Why: one hand's m cards fall in m different
+    tricks, and such a trick goes to *team* unless a spoiler is in it --
+    with no joker in it the highest spade wins, and a spade of the other
+    side that beats one of the m cards is a spoiler; a single joker is a
+    spoiler or one of *team*'s; two jokers cancel: for a spade of the m the
+    highest spade decides as before, and beside a joker of the m the other
+    joker is the other side's (no other hand of *team* holds it, and a hand
+    plays one card a trick).  Each spoiler sits in one trick.
+    The spades from the m-th up are added to *rel* (the jokers' holders and
+    the suit lengths the entry keeps anyway)."""
+    cdef mask_t mine = 0, theirs = 0, spades = SPIDGE_SUIT_MASK(3), jokers, rest, c, low = 0
+    cdef int h, m, v, above, spoilers, most = 0
     for h in range(4):
         if (team >> h) & 1:
             mine |= d.hands[h]
         else:
             theirs |= d.hands[h]
-    if theirs & spades:
-        top = (<mask_t>1) << tc_highest64(theirs & spades)
-        sure = mine & spades & ~((top << 1) - 1)
-    else:
-        sure = mine & spades
+    spoilers = tc_popcount64(theirs & SPIDGE_JOKER_MASK)
     for h in range(4):
-        if (team >> h) & 1:
-            jokers = d.hands[h] & SPIDGE_JOKER_MASK
-            k = tc_popcount64(d.hands[h] & sure)
-            if jokers == mine & SPIDGE_JOKER_MASK:
-                k += tc_popcount64(jokers)
-            if k > most:
-                most = k
-    most -= tc_popcount64(theirs & SPIDGE_JOKER_MASK)
-    if most <= 0:
-        return 0
-    if theirs & spades:
-        rel[0] |= (mine | theirs) & spades & ~(top - 1)
+        if not (team >> h) & 1:
+            continue
+        jokers = d.hands[h] & SPIDGE_JOKER_MASK
+        m = tc_popcount64(jokers) if jokers == mine & SPIDGE_JOKER_MASK else 0
+        if m - spoilers > most:
+            most = m - spoilers
+            low = 0
+        rest = d.hands[h] & spades
+        while rest:
+            c = (<mask_t>1) << tc_highest64(rest)
+            rest &= ~c
+            above = tc_popcount64(theirs & spades & ~((c << 1) - 1))
+            if above and not ranked:
+                break
+            m += 1
+            v = m - spoilers - above
+            if v > most:
+                most = v
+                low = c
+    if most > 0 and low:
+        rel[0] |= (mine | theirs) & spades & ~(low - 1)
     return most
 
 
@@ -1672,7 +1686,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             if s.disabled & _SPOILED_SURE:
                 quick = _g_sure_tricks(d, s.count_side, &bound_rel)
             else:
-                quick = _g_spoiled_sure_tricks(d, s.count_side, &bound_rel)
+                quick = _g_spoiled_sure_tricks(d, s.count_side, not s.disabled & _RANKED_SURE, &bound_rel)
             if quick >= beta:
                 rel[0] = bound_rel
                 return quick
@@ -1680,7 +1694,8 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             if s.disabled & _SPOILED_SURE:
                 quick = hi - _g_sure_tricks(d, 15 & ~s.count_side, &bound_rel)
             else:
-                quick = hi - _g_spoiled_sure_tricks(d, 15 & ~s.count_side, &bound_rel)
+                quick = hi - _g_spoiled_sure_tricks(d, 15 & ~s.count_side, not s.disabled & _RANKED_SURE,
+                                                    &bound_rel)
             if quick <= alpha:
                 rel[0] = bound_rel
                 return quick
@@ -2177,6 +2192,7 @@ def _spidge_sure_bounds(state, hand, disabled=0):
     cdef const spidge_state* d = &st.s
     cdef int team, hi, t, taken = 0
     cdef mask_t rel = 0
+    cdef bint ranked
     if d.n_played & 3 or d.n_played == 52:
         return None
     team = (1 << 3) | (1 << 1) if hand == 3 else 1 << hand
@@ -2186,8 +2202,9 @@ def _spidge_sure_bounds(state, hand, disabled=0):
             taken += d.tricks[t]
     if disabled & _SPOILED_SURE:
         return (_g_sure_tricks(d, team, &rel), hi - _g_sure_tricks(d, 15 & ~team, &rel), taken)
-    return (_g_spoiled_sure_tricks(d, team, &rel), hi - _g_spoiled_sure_tricks(d, 15 & ~team, &rel),
-            taken)
+    ranked = not disabled & _RANKED_SURE
+    return (_g_spoiled_sure_tricks(d, team, ranked, &rel),
+            hi - _g_spoiled_sure_tricks(d, 15 & ~team, ranked, &rel), taken)
 
 
 def _spidge_solve_with(state, hand, objective, disabled, pv=False):
