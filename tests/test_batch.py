@@ -117,7 +117,7 @@ def test_bad_arguments_are_rejected(backend: Backend) -> None:
         batch.random_playouts("spidge", 1, 0, slam_tricks=14, spidge_tricks=6)
     with pytest.raises(RulesError, match="thresholds"):
         batch.random_playouts("spidge", 1, 0, slam_tricks=5, spidge_tricks=0)
-    with pytest.raises(InvalidArgumentError, match="invalid threads 0: it must be at least 1"):
+    with pytest.raises(InvalidArgumentError, match="invalid threads 0: it must be from 1 to 1024"):
         batch.random_playouts("spidge", 1, 0, threads=0)
     with pytest.raises(InvalidArgumentError, match="invalid n -1: it must be at least 0"):
         batch.random_playouts("spidge", -1, 0)

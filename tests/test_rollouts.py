@@ -226,7 +226,7 @@ def test_public_rollouts_refuse_what_they_cannot_roll_out() -> None:
 
     with pytest.raises(ArgumentTypeError, match="SpitzerDeal or a SpidgeDeal"):
         rollouts("QC", 3)  # type: ignore[call-overload]
-    with pytest.raises(ArgumentTypeError, match="SpitzerDeal or a SpidgeDeal"):
+    with pytest.raises(ArgumentTypeError, match="core SpidgeState: .* knows no dealer"):
         # A core Spidge state knows no dealer, so it has no players.
         core = trickcore.spidge.SpidgeState(list(SpidgeDeal.from_seed(1).initial_hands))
         rollouts(core, 3)  # type: ignore[call-overload]
@@ -234,6 +234,8 @@ def test_public_rollouts_refuse_what_they_cannot_roll_out() -> None:
         rollouts_many([SpitzerDeal.from_seed(1), SpidgeDeal.from_seed(1)], 3)  # type: ignore[list-item]
     with pytest.raises(ArgumentTypeError, match="sequence"):
         rollouts_many(SpitzerDeal.from_seed(1), 3)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="invalid threads 100000: it must be from 1 to 1024"):
+        rollouts(SpitzerDeal.from_seed(1), 3, threads=100000)  # refused before a thread starts
     with pytest.raises(InvalidArgumentError, match="at least one"):
         rollouts_many([], 3)
     with pytest.raises(InvalidArgumentError, match="n"):

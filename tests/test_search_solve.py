@@ -4,6 +4,7 @@ reference twin) on endings, card by card, and the pytrick.search API."""
 from __future__ import annotations
 
 import random
+import re
 from types import ModuleType
 from typing import Any
 
@@ -628,8 +629,9 @@ def test_solving_refuses_bad_input(backend: dict[str, ModuleType]) -> None:
         solver.solve_spidge(gstate, 1)
     with pytest.raises(pytrick.ArgumentTypeError, match="hand must be an int"):
         solver.solve_spidge(gstate, True)
-    with pytest.raises(pytrick.InvalidArgumentError, match="threads must be >= 1"):
-        solver.solve_spidge_many([gstate], [0], 0, 0)
+    for threads in (0, 1025, 2**70):  # the same error on both backends, never OverflowError
+        with pytest.raises(pytrick.InvalidArgumentError, match=f"invalid threads {threads}: .* 1 to 1024"):
+            solver.solve_spidge_many([gstate], [0], 0, threads)
     with pytest.raises(pytrick.InvalidArgumentError, match="1 hands for 2 deals"):
         solver.solve_spidge_many([gstate, gstate], [0])
     while not gstate.is_over:
@@ -726,7 +728,7 @@ def test_solve_rejects_wrong_arguments() -> None:
         solve(spidge)
     with pytest.raises(pytrick.ArgumentTypeError, match="SpitzerDeal or a SpidgeDeal"):
         solve("deal")  # type: ignore[arg-type]
-    with pytest.raises(pytrick.ArgumentTypeError, match="deals of one game"):
+    with pytest.raises(pytrick.ArgumentTypeError, match="must be of one game"):
         solve_many([deal, spidge])
     with pytest.raises(pytrick.InvalidArgumentError, match="2 players for 1 deals"):
         solve_many([spidge], player=[0, 1])
@@ -763,3 +765,76 @@ def test_solve_announcements_solves_each_world() -> None:
         signed = solve(world, objective="score", pv=False).value
         declarer = code != Announcement.PASS or speaker in world.declaring_side
         assert value == (signed if declarer else -signed)
+
+
+def test_a_solve_reads_the_deal_as_it_was_when_called() -> None:
+    """The solvers run without the GIL on a copy taken when called: another
+    thread playing on the deals meanwhile changes no result, and a deal it
+    finished before the check is refused, naming it."""
+    import threading
+    import time
+
+    remaining = 24 if trickcore.BACKEND == "cython" else 6  # plain minimax is the reference
+    deals = [ending(seed, remaining) for seed in range(40)]
+    expected = solve_many([d.copy() for d in deals])
+    started = threading.Event()
+
+    def play_on() -> None:
+        started.set()
+        time.sleep(0.005)  # while the workers solve
+        rng = random.Random(1)
+        for deal in reversed(deals):
+            while not deal.is_over:
+                deal.play(rng.choice(sorted(deal.legal_moves)))
+
+    player = threading.Thread(target=play_on)
+    player.start()
+    started.wait()
+    try:
+        got = solve_many(deals, threads=2)
+    except pytrick.InvalidArgumentError as error:  # the other thread was quicker
+        assert re.match(r"deals\[\d+\]: .*it is over", str(error))
+    else:
+        assert [s.moves for s in got] == [s.moves for s in expected]
+    finally:
+        player.join()
+    assert all(d.is_over for d in deals)
+    with pytest.raises(pytrick.InvalidArgumentError, match=r"^deals\[0\]: .*it is over"):
+        solve_many(deals)
+
+
+def test_solve_many_takes_players_as_a_numpy_array_and_names_a_bad_one() -> None:
+    np = pytest.importorskip("numpy")
+    deal = pytrick.SpidgeDeal.from_seed(3)
+    while deal.n_played < 44:
+        deal.play(deal.legal_moves.min())
+    by_array = solve_many([deal, deal, deal], player=np.array([0, 1, 2]))
+    assert by_array == [solve(deal, player=p, pv=False) for p in range(3)]
+    assert solve_many([deal], player=np.int64(1)) == [solve(deal, player=1, pv=False)]
+    with pytest.raises(pytrick.InvalidArgumentError, match=r"^deals\[1\]: invalid player 5"):
+        solve_many([deal, deal], player=[0, 5])
+    with pytest.raises(pytrick.InvalidArgumentError, match="3 players for 2 deals"):
+        solve_many([deal, deal], player=[0, 1, 2])
+    with pytest.raises(pytrick.InvalidArgumentError, match="needs player="):
+        solve_many([deal])
+
+
+def test_the_search_functions_take_the_same_positions() -> None:
+    spitzer = ending(4, 8)
+    core = trickcore.spitzer.SpitzerState(*spitzer_spec(4, 8))  # the SpitzerPosition alias
+    value, moves, _pv = trickcore._modules["_solve"].solve_spitzer(core)
+    assert solve(core).value == value and len(solve(core).moves) == len(moves)
+    assert solve_many([core, core]) == [solve(core, pv=False)] * 2
+    spidge = pytrick.SpidgeDeal.from_seed(3)
+    bare = trickcore.spidge.SpidgeState.__new__(trickcore.spidge.SpidgeState)
+    for call in (lambda: solve(bare, player=0), lambda: solve_many([spidge, bare], player=0),
+                 lambda: pytrick.search.rollouts(bare, 2)):
+        with pytest.raises(pytrick.ArgumentTypeError, match="core SpidgeState: .* knows no dealer"):
+            call()
+    for not_deals in (spitzer, None, 5):
+        with pytest.raises(pytrick.ArgumentTypeError, match="solve_many takes a sequence of deals"):
+            solve_many(not_deals)  # type: ignore[arg-type]
+    with pytest.raises(pytrick.ArgumentTypeError, match=r"^deals\[1\]: solve_many takes"):
+        solve_many([spitzer, None])  # type: ignore[list-item]
+    with pytest.raises(pytrick.ArgumentTypeError, match=r"^deals\[1\] is a SpidgeDeal"):
+        solve_many([spitzer, spidge])

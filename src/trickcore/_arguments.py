@@ -24,6 +24,7 @@ from trickcore.errors import (
 )
 
 __all__ = [
+    "MAX_THREADS",
     "SEED_LIMIT",
     "as_int",
     "card_mask",
@@ -32,6 +33,7 @@ __all__ = [
     "check_range",
     "check_seat",
     "check_seed",
+    "check_threads",
     "not_initialised",
     "random_fraction",
     "random_fraction_of",
@@ -94,6 +96,17 @@ def check_count(value: object, name: str, low: int = 0, high: int | None = None)
     if high is not None and number > high:
         raise InvalidArgumentError(f"invalid {name} {number}: it must be at most {high}")
     return number
+
+
+#: The most worker threads a batch call starts: more than one per core only
+#: costs, and a typo (threads=100000) would start that many OS threads.
+MAX_THREADS = 1024
+
+
+def check_threads(value: object) -> int:
+    """A number of worker threads, 1 to MAX_THREADS."""
+    return check_range(value, "threads", 1, MAX_THREADS,
+                       f"it must be from 1 to {MAX_THREADS} (one a core is enough)")
 
 
 def check_seed(value: object, name: str = "seed") -> int:

@@ -26,7 +26,7 @@ from trickcore._spitzer cimport (
 from trickcore._spidge cimport (
     spidge_state, SpidgeState, spidge_points,
 )
-from trickcore._arguments import check_count, check_seed
+from trickcore._arguments import check_count, check_seed, check_threads
 from trickcore._threads import run_chunks
 from trickcore.errors import ArgumentTypeError
 
@@ -69,7 +69,7 @@ cdef object _arguments(object states, object n, object seed, object threads, typ
             raise ArgumentTypeError(f"position {k} is a {type(state).__name__}, not a {kind.__name__}")
         state.legal_moves   # refuses a state whose __init__ never ran (PytrickError)
     return (positions, check_count(n, "n"), check_seed(seed),
-            check_count(threads, "threads", 1))
+            check_threads(threads))
 
 
 def spitzer_rollouts(states, n, seed, threads=1, same_streams=False):

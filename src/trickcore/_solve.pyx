@@ -34,6 +34,7 @@ Values (docs/solving.rst says the same for users):
 
 import threading
 
+from trickcore._arguments import check_threads
 from trickcore._threads import run_chunks
 from trickcore.errors import PytrickError
 
@@ -2001,10 +2002,14 @@ def _use_table_bits(int bits):
     _local.solver = _Solver(bits)
 
 
+# The solvers read a copy of the deal, taken and checked with the GIL held:
+# they run without it, while another thread may play on the original.
+
 cdef SpitzerState _spitzer_state(object state):
     if not isinstance(state, SpitzerState):
         raise _msg.not_a_deal("Spitzer", state)
-    cdef SpitzerState st = state
+    cdef SpitzerState st = SpitzerState.__new__(SpitzerState)
+    st.deal = (<SpitzerState>state).deal
     if spitzer_phase(&st.deal) != SP_PLAY:
         raise _msg.not_in_play(st.deal.n_played < 32)
     return st
@@ -2013,7 +2018,8 @@ cdef SpitzerState _spitzer_state(object state):
 cdef SpidgeState _spidge_state(object state):
     if not isinstance(state, SpidgeState):
         raise _msg.not_a_deal("Spidge", state)
-    cdef SpidgeState st = state
+    cdef SpidgeState st = SpidgeState.__new__(SpidgeState)
+    st.s = (<SpidgeState>state).s
     if st.s.n_played == 52:
         raise _msg.not_in_play(False)
     return st
@@ -2096,10 +2102,10 @@ def solve_spitzer_many(states, objective=SOLVE_POINTS, threads=1, pv=True):
     (the GIL is released while solving); a list in the same order."""
     states = list(states)
     cdef int obj = _msg.objective(objective, _msg.SPITZER_OBJECTIVES)
-    cdef int nthreads = _msg.threads(threads)
+    cdef int nthreads = check_threads(threads)
     for i, st in enumerate(states):
         try:
-            _spitzer_state(st)
+            states[i] = _spitzer_state(st)
         except PytrickError as error:
             raise _msg.in_batch(i, error) from None
     results = [None] * len(states)
@@ -2127,10 +2133,10 @@ def solve_spidge_many(states, hands, objective=SOLVE_MOST, threads=1, pv=True):
     if len(hands) != len(states):
         raise _msg.hands_count(len(hands), len(states))
     cdef int obj = _msg.objective(objective, _msg.SPIDGE_OBJECTIVES)
-    cdef int nthreads = _msg.threads(threads)
+    cdef int nthreads = check_threads(threads)
     for i, st in enumerate(states):
         try:
-            _spidge_state(st)
+            states[i] = _spidge_state(st)
         except PytrickError as error:
             raise _msg.in_batch(i, error) from None
     results = [None] * len(states)

@@ -7,6 +7,7 @@ reference twin raise the same errors with the same messages.
 
 from __future__ import annotations
 
+from trickcore._arguments import as_int
 from trickcore.errors import (
     ArgumentTypeError,
     IllegalMoveError,
@@ -18,15 +19,9 @@ SPITZER_OBJECTIVES = ("points", "score")
 SPIDGE_OBJECTIVES = ("most", "fewest")
 
 
-def _index(name: str, value: object) -> int:
-    if isinstance(value, bool) or not hasattr(value, "__index__"):
-        raise ArgumentTypeError(f"{name} must be an int, not {value!r}")
-    return int(value.__index__())  # type: ignore[attr-defined]
-
-
 def objective(value: object, names: tuple[str, ...]) -> int:
     """An objective number, 0 .. len(names) - 1."""
-    number = _index("objective", value)
+    number = as_int(value, "objective")
     if not 0 <= number < len(names):
         choices = ", ".join(f"{i} ({name})" for i, name in enumerate(names))
         raise InvalidArgumentError(f"invalid objective {value!r}: choose {choices}")
@@ -35,7 +30,7 @@ def objective(value: object, names: tuple[str, ...]) -> int:
 
 def hand(value: object) -> int:
     """A Spidge hand a solve can be for: 0 (left), 2 (right) or 3 (dealer)."""
-    number = _index("hand", value)
+    number = as_int(value, "hand")
     if number not in (0, 2, 3):
         raise InvalidArgumentError(
             f"invalid hand {value!r}: solve for hand 0 (left), 2 (right) or 3 (dealer); "
@@ -43,11 +38,6 @@ def hand(value: object) -> int:
     return number
 
 
-def threads(value: object) -> int:
-    number = _index("threads", value)
-    if number < 1:
-        raise InvalidArgumentError(f"threads must be >= 1, not {value!r}")
-    return number
 
 
 def not_a_deal(game: str, value: object) -> ArgumentTypeError:

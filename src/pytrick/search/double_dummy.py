@@ -38,15 +38,16 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Literal
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Literal, TypeAlias
 
 import trickcore
+from pytrick.search._positions import SpitzerPosition, game_of, per_deal, positions_of
 from pytrick.spidge.deal import SpidgeDeal
 from pytrick.spitzer.announcement import Announcement
-from pytrick.spitzer.deal import SpitzerDeal
+from trickcore._solve_messages import in_batch
 from trickcore.card import ALL_CARDS, Card
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
 
 if TYPE_CHECKING:
     from trickcore import _solve as _core
@@ -58,7 +59,7 @@ __all__ = ["Objective", "Solution", "solve", "solve_announcements", "solve_many"
 #: What a solve computes: Spitzer ``"points"`` or ``"score"``, Spidge
 #: ``"most"`` or ``"fewest"``.
 Objective = Literal["points", "score", "most", "fewest"]
-Deal = SpitzerDeal | SpidgeDeal
+Deal: TypeAlias = "SpitzerPosition | SpidgeDeal"
 
 _SPITZER = {"points": _core.POINTS, "score": _core.SCORE}
 _SPIDGE = {"most": _core.MOST, "fewest": _core.FEWEST}
@@ -96,25 +97,18 @@ def _solution(raw: tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]],
                     tuple(ALL_CARDS[c] for c in pv), objective)
 
 
-def _objective(deal: object, objective: str | None) -> tuple[bool, Objective]:
+def _objective(deal: object, objective: str | None, function: str) -> tuple[bool, Objective]:
     """(is Spitzer, the objective) for a deal, checked."""
-    if isinstance(deal, SpitzerDeal):
-        names: Mapping[str, int] = _SPITZER
-        default: Objective = "points"
-    elif isinstance(deal, SpidgeDeal):
-        names = _SPIDGE
-        default = "most"
-    else:
-        raise ArgumentTypeError(
-            f"solve takes a SpitzerDeal or a SpidgeDeal, not {type(deal).__name__}")
+    spitzer = game_of(deal, function) == "spitzer"
+    names: Mapping[str, int] = _SPITZER if spitzer else _SPIDGE
     if objective is None:
-        return isinstance(deal, SpitzerDeal), default
+        return spitzer, "points" if spitzer else "most"
     if objective not in names:
-        game = "Spitzer" if isinstance(deal, SpitzerDeal) else "Spidge"
+        game = "Spitzer" if spitzer else "Spidge"
         raise InvalidArgumentError(
             f"invalid objective {objective!r} for {game}: choose "
             + " or ".join(repr(n) for n in names))
-    return isinstance(deal, SpitzerDeal), objective  # type: ignore[return-value]
+    return spitzer, objective  # type: ignore[return-value]
 
 
 def _spidge_hand(deal: SpidgeDeal, player: object) -> int:
@@ -150,11 +144,11 @@ def solve(deal: Deal, *, objective: Objective | None = None, player: int | None 
     >>> replay.result.entry == s.value  # the principal variation scores the value
     True
     """
-    spitzer, chosen = _objective(deal, objective)
+    spitzer, chosen = _objective(deal, objective, "solve")
     if spitzer:
         if player is not None:
             raise InvalidArgumentError("player= is for Spidge; a Spitzer solve is for the declaring side")
-        assert isinstance(deal, SpitzerDeal)
+        assert not isinstance(deal, SpidgeDeal)
         return _solution(_core.solve_spitzer(deal, _SPITZER[chosen], pv), chosen)
     assert isinstance(deal, SpidgeDeal)
     return _solution(_core.solve_spidge(deal, _spidge_hand(deal, player), _SPIDGE[chosen], pv),
@@ -162,13 +156,13 @@ def solve(deal: Deal, *, objective: Objective | None = None, player: int | None 
 
 
 def solve_many(deals: Iterable[Deal], *, objective: Objective | None = None,
-               player: int | Sequence[int] | None = None, threads: int = 1,
+               player: int | Iterable[int] | None = None, threads: int = 1,
                pv: bool = False) -> list[Solution]:
     """:func:`solve` each deal of *deals* (all of one game), on *threads*
     threads with the GIL released; the results do not depend on *threads*.
 
-    For Spidge *player* is one player for all deals or a sequence with one
-    per deal.  Unlike :func:`solve`, the principal variations are skipped
+    For Spidge *player* is one player for all deals or one per deal (a
+    sequence or a numpy array).  Unlike :func:`solve`, the principal variations are skipped
     unless ``pv=True``.  Typical use: evaluate the worlds sampled from an
     observation.
 
@@ -183,36 +177,33 @@ def solve_many(deals: Iterable[Deal], *, objective: Objective | None = None,
     >>> [len(s.moves) for s in solutions] == [len(w.legal_moves) for w in worlds]
     True
     """
-    items = list(deals)
+    items, _game = positions_of(deals, "solve_many", allow_empty=True)
     if not items:
         return []
-    spitzer, chosen = _objective(items[0], objective)
-    kind = SpitzerDeal if spitzer else SpidgeDeal
-    for deal in items:
-        if not isinstance(deal, kind):
-            raise ArgumentTypeError(
-                f"solve_many takes deals of one game: {type(items[0]).__name__} and "
-                f"{type(deal).__name__} mixed")
+    spitzer, chosen = _objective(items[0], objective, "solve_many")
     if spitzer:
         if player is not None:
             raise InvalidArgumentError("player= is for Spidge; a Spitzer solve is for the declaring side")
-        spitzer_deals = [d for d in items if isinstance(d, SpitzerDeal)]
+        spitzer_deals = [d for d in items if isinstance(d, trickcore.spitzer.SpitzerState)]
         raw = _core.solve_spitzer_many(spitzer_deals, _SPITZER[chosen], threads, pv)
     else:
-        if player is None or isinstance(player, int) or hasattr(player, "__index__"):
-            players: list[object] = [player] * len(items)
-        else:
-            players = list(player)
-            if len(players) != len(items):
-                raise InvalidArgumentError(
-                    f"{len(players)} players for {len(items)} deals: give one player per deal")
+        if player is None:
+            raise InvalidArgumentError(
+                "a Spidge solve needs player=: the player (0, 1 or 2) to solve for, "
+                "or one per deal")
         spidge_deals = [d for d in items if isinstance(d, SpidgeDeal)]
-        hands = [_spidge_hand(d, p) for d, p in zip(spidge_deals, players, strict=True)]
+        hands = []
+        for i, (deal, one) in enumerate(zip(spidge_deals, per_deal(player, len(items), "player"),
+                                            strict=True)):
+            try:
+                hands.append(_spidge_hand(deal, one))
+            except PytrickError as error:
+                raise in_batch(i, error) from None
         raw = _core.solve_spidge_many(spidge_deals, hands, _SPIDGE[chosen], threads, pv)
     return [_solution(r, chosen) for r in raw]
 
 
-def after_announcement(deal: SpitzerDeal, code: Announcement | int) -> SpitzerDeal:
+def after_announcement(deal: SpitzerPosition, code: Announcement | int) -> SpitzerPosition:
     """A copy of *deal* (in its auction) after *code* is announced and every
     later seat passes: the position whose solve values that announcement."""
     world = deal.copy()
@@ -222,7 +213,7 @@ def after_announcement(deal: SpitzerDeal, code: Announcement | int) -> SpitzerDe
     return world
 
 
-def solve_announcements(deal: SpitzerDeal, *, objective: Literal["score", "points"] = "score",
+def solve_announcements(deal: SpitzerPosition, *, objective: Literal["score", "points"] = "score",
                         threads: int = 1) -> dict[Announcement, int]:
     """The double-dummy value of each legal announcement of the seat to speak,
     every later seat passing.
@@ -237,9 +228,8 @@ def solve_announcements(deal: SpitzerDeal, *, objective: Literal["score", "point
     (the reference twin would take hours); see the Search page of the docs
     for an example.
     """
-    if not isinstance(deal, SpitzerDeal):
-        raise ArgumentTypeError(
-            f"solve_announcements takes a SpitzerDeal, not {type(deal).__name__}")
+    if game_of(deal, "solve_announcements") != "spitzer":
+        raise ArgumentTypeError("solve_announcements takes a SpitzerDeal, not a SpidgeDeal")
     if objective not in _SPITZER:
         raise InvalidArgumentError(
             f"invalid objective {objective!r} for Spitzer: choose 'points' or 'score'")
@@ -255,7 +245,7 @@ def solve_announcements(deal: SpitzerDeal, *, objective: Literal["score", "point
         declarer = code != Announcement.PASS or bool(
             world.declarers >> speaker & 1)
         if objective == "points":
-            values[code] = value if declarer else 120 - value
+            values[Announcement(code)] = value if declarer else 120 - value
         else:
-            values[code] = value if declarer else -value
+            values[Announcement(code)] = value if declarer else -value
     return values

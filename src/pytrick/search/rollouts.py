@@ -35,11 +35,11 @@ import numpy.typing as npt
 
 import trickcore
 from pytrick.batch import SPITZER_ANNOUNCE_OFFSET
+from pytrick.search._positions import SpitzerPosition, game_of, positions_of
 from pytrick.spidge import SpidgeDeal
 from pytrick.spidge.table import hand_of
 from pytrick.spitzer import Announcement
 from trickcore.card import ALL_CARDS, Card
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
 if TYPE_CHECKING:
     from trickcore import _rollouts as _core
@@ -49,21 +49,10 @@ else:
 __all__ = ["rollouts", "rollouts_many"]
 
 Scores: TypeAlias = npt.NDArray[np.int32]
-SpitzerPosition: TypeAlias = "trickcore.spitzer.SpitzerState"
 
 
 def _seed(seed: int | None) -> int:
     return secrets.randbits(64) if seed is None else seed
-
-
-def _game(deal: object) -> str:
-    if isinstance(deal, trickcore.spitzer.SpitzerState):
-        return "spitzer"
-    if isinstance(deal, SpidgeDeal):
-        return "spidge"
-    raise ArgumentTypeError(
-        f"expected a SpitzerDeal or a SpidgeDeal, not {type(deal).__name__}"
-    )
 
 
 def _by_player(points: Scores, deals: Sequence[SpidgeDeal]) -> Scores:
@@ -95,9 +84,12 @@ def rollouts(deal: SpitzerPosition | SpidgeDeal, n: int, *, seed: int | None = N
     """Play *n* random continuations of *deal* and score each (the deal is not changed).
 
     Spitzer: an ``(n, 4)`` array of game points per seat; the announcements
-    still to be made are random legal ones first.  Spidge: ``(n, 3)``
-    points per player (the dealer's column counts the dummy's tricks).  A
-    finished deal gives its own score *n* times.
+    still to be made are random legal ones first.  Spidge: ``(n, 3)`` game
+    points per player, as RULES.md §2.6 scores a hand (the dealer's tricks
+    counted with the dummy's).  Most Spidge hands score 0 for everyone, so
+    from early in a deal these columns tell moves apart only over many
+    rollouts; :func:`solve` counts tricks.  A finished deal gives its own
+    score *n* times.
 
     Rollout *j* draws from the generator of deal *j* of
     :func:`pytrick.batch.random_playouts` seeded with *seed* (``None``: fresh
@@ -111,7 +103,7 @@ def rollouts(deal: SpitzerPosition | SpidgeDeal, n: int, *, seed: int | None = N
     ``rollouts(deal, n, seed=s, per_move=True)[move]`` equals ``rollouts(after,
     n, seed=s)`` for the deal *after* the move.  Empty for a finished deal.
     """
-    game = _game(deal)
+    game = game_of(deal, "rollouts")
     useed = _seed(seed)
     if not per_move:
         scores: Scores = _run(game, [deal], n, useed, threads, False)[0]
@@ -154,15 +146,5 @@ def rollouts_many(deals: Sequence[SpitzerPosition] | Sequence[SpidgeDeal], n: in
     >>> rollouts_many(worlds, 100, seed=3).shape
     (8, 100, 3)
     """
-    if isinstance(deals, (trickcore.spitzer.SpitzerState, SpidgeDeal)):
-        raise ArgumentTypeError("rollouts_many takes a sequence of deals: use rollouts() for one")
-    positions = list(deals)
-    if not positions:
-        raise InvalidArgumentError("rollouts_many needs at least one deal")
-    game = _game(positions[0])
-    for k, deal in enumerate(positions):
-        if _game(deal) != game:
-            raise ArgumentTypeError(
-                f"deal {k} is a {type(deal).__name__}: all deals must be of one game"
-            )
+    positions, game = positions_of(deals, "rollouts_many", allow_empty=False)
     return _run(game, positions, n, _seed(seed), threads, False)

@@ -23,6 +23,7 @@ from trickcore._arguments import (
     check_count,
     check_range,
     check_seed,
+    check_threads,
     not_initialised,
 )
 from trickcore._reference import _spidge, _spitzer
@@ -230,7 +231,7 @@ def random_playouts(game: str, n: int, seed: int, options: int | None = None, th
     (see the compiled module; *threads* is accepted and has no effect here)."""
     flags, slam, spidge = _game_options(game, options, slam_tricks, spidge_tricks)
     n = check_count(n, "n")
-    check_count(threads, "threads", 1)
+    check_threads(threads)
     start = check_count(start, "start")
     if start + n > SEED_LIMIT:
         raise InvalidArgumentError(

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from trickcore._arguments import check_count, check_seed
+from trickcore._arguments import check_count, check_seed, check_threads
 from trickcore._reference import _batch, _spidge, _spitzer
 from trickcore.errors import ArgumentTypeError
 
@@ -29,7 +29,7 @@ def _arguments(states: Iterable[Any], n: object, seed: object, threads: object,
     for k, state in enumerate(positions):
         if not isinstance(state, kind):
             raise ArgumentTypeError(f"position {k} is a {type(state).__name__}, not a {kind.__name__}")
-    check_count(threads, "threads", 1)
+    check_threads(threads)
     return positions, check_count(n, "n"), check_seed(seed)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from trickcore import _solve_messages as _msg
+from trickcore._arguments import check_threads
 from trickcore._reference._spidge import SpidgeState
 from trickcore._reference._spitzer import AUCTION, PLAY, SCORING_TABLE, SpitzerState, scoring_column
 from trickcore._threads import run_chunks
@@ -97,20 +98,25 @@ def _solution(state: Any, value_of: Callable[[Any], int], maximise: Callable[[An
     return value, tuple(sorted(moves)), tuple(pv)
 
 
+# The solvers read a copy of the deal, as the compiled ones do (they run
+# without the GIL, while another thread may play on the original).
+
 def _spitzer_state(state: object) -> SpitzerState:
     if not isinstance(state, SpitzerState):
         raise _msg.not_a_deal("Spitzer", state)
-    if state.phase != PLAY:
-        raise _msg.not_in_play(state.phase == AUCTION)
-    return state
+    copy = state.copy()
+    if copy.phase != PLAY:
+        raise _msg.not_in_play(copy.phase == AUCTION)
+    return copy
 
 
 def _spidge_state(state: object) -> SpidgeState:
     if not isinstance(state, SpidgeState):
         raise _msg.not_a_deal("Spidge", state)
-    if state.is_over:
+    copy = state.copy()
+    if copy.is_over:
         raise _msg.not_in_play(False)
-    return state
+    return copy
 
 
 def solve_spitzer(state: SpitzerState, objective: int = POINTS, pv: bool = True) -> Solution:
@@ -137,10 +143,10 @@ def solve_spitzer_many(states: Iterable[SpitzerState], objective: int = POINTS, 
     """:func:`solve_spitzer` on each deal, on *threads* threads; a list in order."""
     deals = list(states)
     obj = _msg.objective(objective, _msg.SPITZER_OBJECTIVES)
-    nthreads = _msg.threads(threads)
+    nthreads = check_threads(threads)
     for i, deal in enumerate(deals):
         try:
-            _spitzer_state(deal)
+            deals[i] = _spitzer_state(deal)
         except PytrickError as error:
             raise _msg.in_batch(i, error) from None
     results: list[Solution] = [((), (), ())] * len(deals)  # type: ignore[list-item]
@@ -161,10 +167,10 @@ def solve_spidge_many(states: Iterable[SpidgeState], hands: Iterable[int], objec
     if len(checked_hands) != len(deals):
         raise _msg.hands_count(len(checked_hands), len(deals))
     obj = _msg.objective(objective, _msg.SPIDGE_OBJECTIVES)
-    nthreads = _msg.threads(threads)
+    nthreads = check_threads(threads)
     for i, deal in enumerate(deals):
         try:
-            _spidge_state(deal)
+            deals[i] = _spidge_state(deal)
         except PytrickError as error:
             raise _msg.in_batch(i, error) from None
     results: list[Solution] = [((), (), ())] * len(deals)  # type: ignore[list-item]
