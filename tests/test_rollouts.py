@@ -226,7 +226,7 @@ def test_public_rollouts_refuse_what_they_cannot_roll_out() -> None:
 
     with pytest.raises(ArgumentTypeError, match="SpitzerDeal or a SpidgeDeal"):
         rollouts("QC", 3)  # type: ignore[call-overload]
-    with pytest.raises(ArgumentTypeError, match="core SpidgeState: .* knows no dealer"):
+    with pytest.raises(ArgumentTypeError, match=r"core SpidgeState: .* knows no dealer"):
         # A core Spidge state knows no dealer, so it has no players.
         core = trickcore.spidge.SpidgeState(list(SpidgeDeal.from_seed(1).initial_hands))
         rollouts(core, 3)  # type: ignore[call-overload]

@@ -465,6 +465,13 @@ def test_spidge_partition_search_agrees_with_minimax(both_backends: Backends, se
         solver._use_table_bits(solver.DEFAULT_TT_BITS)
 
 
+def test_a_table_size_outside_the_range_is_named(both_backends: Backends) -> None:
+    solver = both_backends[0]["_solve"]
+    for bits in (3, 31, 40):  # not "no memory": tc_solver_new takes 4 to 30
+        with pytest.raises(pytrick.InvalidArgumentError, match=f"invalid table bits {bits}: .* 4 to 30"):
+            solver._use_table_bits(bits)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the growing table is the compiled "
                     "search's; the reference twin has none")
 @settings(max_examples=25)
@@ -829,7 +836,7 @@ def test_the_search_functions_take_the_same_positions() -> None:
     bare = trickcore.spidge.SpidgeState.__new__(trickcore.spidge.SpidgeState)
     for call in (lambda: solve(bare, player=0), lambda: solve_many([spidge, bare], player=0),
                  lambda: pytrick.search.rollouts(bare, 2)):
-        with pytest.raises(pytrick.ArgumentTypeError, match="core SpidgeState: .* knows no dealer"):
+        with pytest.raises(pytrick.ArgumentTypeError, match=r"core SpidgeState: .* knows no dealer"):
             call()
     for not_deals in (spitzer, None, 5):
         with pytest.raises(pytrick.ArgumentTypeError, match="solve_many takes a sequence of deals"):

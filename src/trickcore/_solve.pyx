@@ -36,7 +36,7 @@ import threading
 
 from trickcore._arguments import check_threads
 from trickcore._threads import run_chunks
-from trickcore.errors import PytrickError
+from trickcore.errors import InvalidArgumentError, PytrickError
 
 from libc.stdint cimport int16_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
@@ -1973,6 +1973,8 @@ cdef class _Solver:
     cdef tc_solver* s
 
     def __cinit__(self, int bits=SOLVE_DEFAULT_TT_BITS):
+        if not 4 <= bits <= 30:  # tc_solver_new's range
+            raise InvalidArgumentError(f"invalid table bits {bits}: it must be from 4 to 30")
         self.s = tc_solver_new(bits)
         if self.s == NULL:
             raise MemoryError(f"no memory for a solver table of 2**{bits} entries")

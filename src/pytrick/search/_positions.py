@@ -16,7 +16,7 @@ import trickcore
 from pytrick.spidge.deal import SpidgeDeal
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
-SpitzerPosition: TypeAlias = "trickcore.spitzer.SpitzerState"
+SpitzerPosition: TypeAlias = trickcore.spitzer.SpitzerState
 
 
 def game_of(position: object, function: str) -> str:

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Literal, TypeAlias
+from typing import TYPE_CHECKING, Literal
 
 import trickcore
 from pytrick.search._positions import SpitzerPosition, game_of, per_deal, positions_of
@@ -59,7 +59,6 @@ __all__ = ["Objective", "Solution", "solve", "solve_announcements", "solve_many"
 #: What a solve computes: Spitzer ``"points"`` or ``"score"``, Spidge
 #: ``"most"`` or ``"fewest"``.
 Objective = Literal["points", "score", "most", "fewest"]
-Deal: TypeAlias = "SpitzerPosition | SpidgeDeal"
 
 _SPITZER = {"points": _core.POINTS, "score": _core.SCORE}
 _SPIDGE = {"most": _core.MOST, "fewest": _core.FEWEST}
@@ -117,7 +116,7 @@ def _spidge_hand(deal: SpidgeDeal, player: object) -> int:
     return int(deal.hand_of(player))  # type: ignore[arg-type]
 
 
-def solve(deal: Deal, *, objective: Objective | None = None, player: int | None = None,
+def solve(deal: SpitzerPosition | SpidgeDeal, *, objective: Objective | None = None, player: int | None = None,
           pv: bool = True) -> Solution:
     """Solve *deal* double-dummy from its current position.
 
@@ -155,7 +154,7 @@ def solve(deal: Deal, *, objective: Objective | None = None, player: int | None 
                      chosen)
 
 
-def solve_many(deals: Iterable[Deal], *, objective: Objective | None = None,
+def solve_many(deals: Iterable[SpitzerPosition | SpidgeDeal], *, objective: Objective | None = None,
                player: int | Iterable[int] | None = None, threads: int = 1,
                pv: bool = False) -> list[Solution]:
     """:func:`solve` each deal of *deals* (all of one game), on *threads*
