@@ -465,13 +465,6 @@ def test_spidge_partition_search_agrees_with_minimax(both_backends: Backends, se
         solver._use_table_bits(solver.DEFAULT_TT_BITS)
 
 
-def test_a_table_size_outside_the_range_is_named(both_backends: Backends) -> None:
-    solver = both_backends[0]["_solve"]
-    for bits in (3, 31, 40):  # not "no memory": tc_solver_new takes 4 to 30
-        with pytest.raises(pytrick.InvalidArgumentError, match=f"invalid table bits {bits}: .* 4 to 30"):
-            solver._use_table_bits(bits)
-
-
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the growing table is the compiled "
                     "search's; the reference twin has none")
 @settings(max_examples=25)

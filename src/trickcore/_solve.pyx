@@ -121,10 +121,14 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
 
 # -- the transposition table -----------------------------------------------------
 
+cdef enum:
+    _MIN_TABLE_BITS = 4     # tc_solver_new's table sizes (documented in _solve.pxd)
+    _MAX_TABLE_BITS = 30
+
 
 cdef tc_solver* tc_solver_new(int bits) noexcept nogil:
     cdef tc_solver* s
-    if bits < 4 or bits > 30:
+    if bits < _MIN_TABLE_BITS or bits > _MAX_TABLE_BITS:
         return NULL
     s = <tc_solver*>calloc(1, sizeof(tc_solver))
     if s == NULL:
@@ -1973,8 +1977,9 @@ cdef class _Solver:
     cdef tc_solver* s
 
     def __cinit__(self, int bits=SOLVE_DEFAULT_TT_BITS):
-        if not 4 <= bits <= 30:  # tc_solver_new's range
-            raise InvalidArgumentError(f"invalid table bits {bits}: it must be from 4 to 30")
+        if not _MIN_TABLE_BITS <= bits <= _MAX_TABLE_BITS:
+            raise InvalidArgumentError(f"invalid table bits {bits}: it must be from "
+                                       f"{_MIN_TABLE_BITS} to {_MAX_TABLE_BITS}")
         self.s = tc_solver_new(bits)
         if self.s == NULL:
             raise MemoryError(f"no memory for a solver table of 2**{bits} entries")
