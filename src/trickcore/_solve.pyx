@@ -727,6 +727,26 @@ cdef int _z_caller_has_led(const SpitzerDeal* d) noexcept nogil:
     return 0
 
 
+cdef int _z_may_join(tc_solver* s, const SpitzerDeal* d, int side) noexcept nogil:
+    """A first-void-player void call with the caller still alone and his first
+    lead not complete: the most any other seat took in the tricks done (0
+    otherwise).  The seat that joins him brings those tricks to his side, so
+    the value from here can exceed what the cards left are worth by that
+    much: the remaining-measure bounds must allow for it."""
+    cdef int caller, seat, most = 0, taken
+    if not (s.dynamic and d.announcement == SP_VOID_CALL and spitzer_called_ace(d) < 0):
+        return 0
+    caller = spitzer_announcer(d)
+    if side != 1 << caller or _z_caller_has_led(d):
+        return 0
+    for seat in range(4):
+        if seat != caller:
+            taken = _z_counted(s, d, 1 << seat, d.n_played >> 2)
+            if taken > most:
+                most = taken
+    return most
+
+
 cdef inline int _z_add_move(int* out, int* scores, int n, int a, int pos, bint top, bint mine,
                             int best) noexcept nogil:
     """Insert card *a* among the *n* moves so far by its score, highest first
@@ -847,6 +867,8 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
             hi = _z_mask_points(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3])
         else:
             hi = 8 - (n >> 2)
+        if s.dynamic:
+            hi += _z_may_join(s, d, side)
         if hi <= alpha:
             return hi
         if beta <= 0:
@@ -991,7 +1013,8 @@ cdef int _z_value(tc_solver* s, SpitzerDeal* d, int objective) noexcept nogil:
         current += Z_POINTS[d.plays[d.n_played - 1 - k]]
     if objective == SOLVE_POINTS:
         s.measure = _MEASURE_POINTS
-        hi = _z_mask_points(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) + current
+        hi = (_z_mask_points(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) + current
+              + _z_may_join(s, d, side))
         taken = _z_counted(s, d, side, done)
         # The last value found (a sibling's) is a good first guess; without
         # one, bisection from the first test (off: MTD(f) steps from the middle).
