@@ -213,6 +213,64 @@ def test_spitzer_first_void_player_call_before_the_callers_lead(
         check_pv_spitzer(compiled, spec, objective, fast[0], fast[2])
 
 
+def _line_before_the_callers_lead(state: Any, rng: random.Random, remaining: int,
+                                  budget: list[int]) -> list[int] | None:
+    """Random legal cards down to *remaining* cards left, none letting the
+    caller win a trick before then (so his first lead is still to come);
+    None when *budget* cards were tried without finding one."""
+    if 32 - state.n_played <= remaining:
+        return []
+    legal = sorted(state.legal_moves)
+    rng.shuffle(legal)
+    for card in legal:
+        budget[0] -= 1
+        if budget[0] < 0:
+            return None
+        state.play(card)
+        won = state.n_played % 4 == 0 and state.trick_winners[-1] == state.announcer
+        rest = None
+        if not won or 32 - state.n_played <= remaining:
+            rest = _line_before_the_callers_lead(state, rng, remaining, budget)
+        state.undo()
+        if rest is not None:
+            return [card, *rest]
+    return None
+
+
+def test_first_void_player_endings_with_the_partner_open(both_backends: Backends) -> None:
+    """Endings before the caller's first lead, where the seat that joins him
+    brings the tricks it took before (rare in the random lines above): the
+    compiled values and every card's are plain minimax's, the PV scores them."""
+    compiled, reference = both_backends
+    z = reference["_spitzer"]
+    checked = 0
+    for seed in range(200):
+        rng = random.Random(seed)
+        hands, dealer, options, spoken, _ = spitzer_spec(
+            seed, 32, options=z.OPT_VOID_CALL_FIRST_VOID_PLAYER,
+            hands=_caller_hands(seed, ("AC", "AH")), announce=z.VOID_CALL,
+            dealer=rng.choice((0, 2, 3)))
+        state = spitzer_state(compiled, (hands, dealer, options, spoken, ()))
+        if state.game_type != z.GAME_VOID_CALL:
+            continue
+        remaining = rng.choice((8, 9, 10))
+        line = _line_before_the_callers_lead(state, rng, remaining, [300])
+        if line is None:
+            continue
+        spec = (hands, dealer, options, spoken, tuple(line))
+        assert spitzer_state(reference, spec).partner == -1
+        for objective in (0, 1):
+            fast = compiled["_solve"].solve_spitzer(spitzer_state(compiled, spec), objective)
+            slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective,
+                                                     pv=False)
+            assert fast[:2] == slow[:2], (spec, objective)
+            check_pv_spitzer(compiled, spec, objective, fast[0], fast[2])
+        checked += 1
+        if checked == 8:
+            break
+    assert checked == 8
+
+
 def test_first_void_player_endings_include_an_open_partner(both_backends: Backends) -> None:
     """The case above is really exercised: some endings have no partner yet."""
     z = both_backends[1]["_spitzer"]
