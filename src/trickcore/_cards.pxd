@@ -44,3 +44,5 @@ cdef CardSet cardset_from_mask(mask_t mask)
 # The set bits of a mask, lowest first, as a tuple of Python ints.
 cdef tuple bits_tuple(mask_t mask)
 cdef mask_t to_mask(object cards) except? 0xFFFFFFFFFFFFFFFF
+# rng.random() checked to be in [0, 1) (random_move's draw; the shared messages otherwise).
+cdef double random_draw(object rng) except -1.0

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
-from trickcore._arguments import card_mask, card_number
+from trickcore._arguments import card_mask, card_number, random_fraction, random_fraction_of
 from trickcore.card import ALL_CARDS, Card, parse_card
 from trickcore.errors import ArgumentTypeError, InvalidCardError
 
@@ -280,3 +280,18 @@ cdef class CardSet:
 
     def __reduce__(self):
         return (CardSet, (self.mask,))
+
+
+cdef double random_draw(object rng) except -1.0:
+    """rng.random() in [0, 1), for the states' random_move; anything else raises through
+    the shared checks (the reference backend's messages)."""
+    draw = getattr(rng, "random", None)
+    if draw is None or not callable(draw):
+        return random_fraction(rng)  # raises, saying what rng may be
+    value = draw()
+    cdef double x
+    if type(value) is float:
+        x = value
+        if 0.0 <= x < 1.0:
+            return x
+    return random_fraction_of(value)

@@ -11,10 +11,9 @@ from cpython.bytes cimport PyBytes_FromStringAndSize
 from cpython.long cimport PyLong_AsLongAndOverflow
 
 from trickcore._cards cimport (CardSet, bits_tuple, cardset_from_mask, card_count, lowest_card,
-                               nth_card, to_mask)
+                               nth_card, random_draw, to_mask)
 from trickcore import _spidge_messages as messages
-from trickcore._arguments import as_int, card_number, check_range, check_seed, not_initialised,\
-    random_fraction, random_fraction_of
+from trickcore._arguments import as_int, card_number, check_range, check_seed, not_initialised
 from trickcore._deprecated_call import tuple_view
 from trickcore.card import ALL_CARDS, Card
 from trickcore._arguments import check_range
@@ -355,21 +354,6 @@ cdef inline int _need_deal(SpidgeState state) except -1:
 _HistoryHands = tuple_view("history_hands")
 
 
-cdef double _draw(object rng) except -1.0:
-    """rng.random() in [0, 1), for random_move; anything else raises through
-    the shared checks (the reference backend's messages)."""
-    draw = getattr(rng, "random", None)
-    if draw is None or not callable(draw):
-        return random_fraction(rng)  # raises, saying what rng may be
-    value = draw()
-    cdef double x
-    if type(value) is float:
-        x = value
-        if 0.0 <= x < 1.0:
-            return x
-    return random_fraction_of(value)
-
-
 cdef class SpidgeState:
     """One Spidge deal in play: four hands, the tricks so far, the options.
 
@@ -603,7 +587,7 @@ cdef class SpidgeState:
         cdef int count = card_count(m), k
         if count == 0:
             raise messages.no_move()
-        k = <int>(_draw(rng) * count)
+        k = <int>(random_draw(rng) * count)
         return nth_card(m, k if k < count else count - 1)
 
     def undo(self):

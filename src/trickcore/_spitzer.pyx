@@ -1,8 +1,7 @@
 # cython: language_level=3, binding=True, embedsignature=True
 """Spitzer (RULES.md §1), compiled: card tables, the deal state and its kernels."""
 
-from trickcore._arguments import as_int, card_number, check_range, check_seat, not_initialised,\
-    random_fraction, random_fraction_of
+from trickcore._arguments import as_int, card_number, check_range, check_seat, not_initialised
 from trickcore._deprecated_call import int_view, tuple_view
 from trickcore.card import Card
 from trickcore.errors import InvalidCardError, RulesError
@@ -155,7 +154,8 @@ from libc.stdint cimport uint64_t
 from libc.string cimport memcmp, memset
 from cpython.bytes cimport PyBytes_FromStringAndSize
 
-from trickcore._cards cimport bits_tuple, cardset_from_mask, to_mask, tc_lowest64, tc_popcount64
+from trickcore._cards cimport (bits_tuple, cardset_from_mask, random_draw, to_mask, tc_lowest64,
+                               tc_popcount64)
 from trickcore import _spitzer_messages as _msg
 from trickcore.card import ALL_CARDS, parse_card
 from trickcore._arguments import check_range
@@ -884,21 +884,6 @@ _Declarers = int_view("declarers")
 _Revealed = int_view("revealed")
 
 
-cdef double _draw(object rng) except -1.0:
-    """rng.random() in [0, 1), for random_move; anything else raises through
-    the shared checks (the reference backend's messages)."""
-    draw = getattr(rng, "random", None)
-    if draw is None or not callable(draw):
-        return random_fraction(rng)  # raises, saying what rng may be
-    value = draw()
-    cdef double x
-    if type(value) is float:
-        x = value
-        if 0.0 <= x < 1.0:
-            return x
-    return random_fraction_of(value)
-
-
 cdef class SpitzerState:
     """One Spitzer deal, from the announcements to the score (compiled core).
 
@@ -1195,7 +1180,7 @@ cdef class SpitzerState:
         cdef int count = tc_popcount64(m), k
         if count == 0:
             raise _msg.deal_over()
-        k = <int>(_draw(rng) * count)
+        k = <int>(random_draw(rng) * count)
         if k >= count:
             k = count - 1
         while k > 0:
