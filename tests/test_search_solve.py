@@ -106,6 +106,18 @@ def check_pv_spitzer(backend: dict[str, ModuleType], spec: tuple[Any, ...], obje
     assert end == value
 
 
+def solve_spitzer_both(compiled: dict[str, ModuleType], reference: dict[str, ModuleType],
+                       spec: tuple[Any, ...], objective: int, check_pv: bool = True) -> Any:
+    """The compiled solve of *spec*, checked against plain minimax (the value
+    and every card's) and, with *check_pv*, its principal variation replayed."""
+    fast = compiled["_solve"].solve_spitzer(spitzer_state(compiled, spec), objective)
+    slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective, pv=False)
+    assert fast[:2] == slow[:2], (spec, objective)
+    if check_pv:
+        check_pv_spitzer(compiled, spec, objective, fast[0], fast[2])
+    return fast
+
+
 def tricks_after_pv(state: Any, pv: tuple[int, ...], hand: int) -> int:
     """The tricks *hand* (with the dummy's, for the dealer) ends with when the
     principal variation is played out on the Spidge *state*."""
@@ -125,13 +137,9 @@ def test_spitzer_solver_agrees_with_minimax(both_backends: Backends, seed: int,
     compiled, reference = both_backends
     spec = spitzer_spec(seed, remaining)
     for objective in (0, 1):
-        fast = compiled["_solve"].solve_spitzer(spitzer_state(compiled, spec), objective)
-        slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective,
-                                                 pv=False)
-        assert fast[:2] == slow[:2], (spec, objective)
-        check_pv_spitzer(compiled, spec, objective, fast[0], fast[2])
+        fast = solve_spitzer_both(compiled, reference, spec, objective)
         # The value-only kernel (no sibling's value to start from) agrees too.
-        assert compiled["_solve"]._nodes(spitzer_state(compiled, spec), objective)[0] == slow[0]
+        assert compiled["_solve"]._nodes(spitzer_state(compiled, spec), objective)[0] == fast[0]
 
 
 def _caller_hands(seed: int, extra: tuple[str, ...]) -> tuple[int, int, int, int]:
@@ -177,11 +185,7 @@ def test_spitzer_first_trick_call_endings(
     if not won_by_other:
         assert state.partner == -1 and state.declarers == 1 << 2  # alone for good
     for objective in (0, 1):
-        fast = compiled["_solve"].solve_spitzer(spitzer_state(compiled, spec), objective)
-        slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective,
-                                                 pv=False)
-        assert fast[:2] == slow[:2], (spec, objective)
-        check_pv_spitzer(compiled, spec, objective, fast[0], fast[2])
+        solve_spitzer_both(compiled, reference, spec, objective)
 
 
 @settings(max_examples=25)
@@ -206,11 +210,7 @@ def test_spitzer_first_void_player_call_before_the_callers_lead(
     # the call illegal (and fails the test if too few are left).
     assume(state.game_type == z.GAME_VOID_CALL)
     for objective in (0, 1):
-        fast = compiled["_solve"].solve_spitzer(spitzer_state(compiled, spec), objective)
-        slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective,
-                                                 pv=False)
-        assert fast[:2] == slow[:2], (spec, objective)
-        check_pv_spitzer(compiled, spec, objective, fast[0], fast[2])
+        solve_spitzer_both(compiled, reference, spec, objective)
 
 
 def _line_before_the_callers_lead(state: Any, rng: random.Random, remaining: int,
@@ -260,11 +260,7 @@ def test_first_void_player_endings_with_the_partner_open(both_backends: Backends
         spec = (hands, dealer, options, spoken, tuple(line))
         assert spitzer_state(reference, spec).partner == -1
         for objective in (0, 1):
-            fast = compiled["_solve"].solve_spitzer(spitzer_state(compiled, spec), objective)
-            slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective,
-                                                     pv=False)
-            assert fast[:2] == slow[:2], (spec, objective)
-            check_pv_spitzer(compiled, spec, objective, fast[0], fast[2])
+            solve_spitzer_both(compiled, reference, spec, objective)
         checked += 1
         if checked == 8:
             break
@@ -288,10 +284,7 @@ def test_spitzer_ace_call_endings(both_backends: Backends, seed: int, remaining:
     # The random rest of the caller's hand may hold the named ace.
     assume(spitzer_state(reference, spec).game_type == z.GAME_ACE_CALL)
     for objective in (0, 1):
-        fast = compiled["_solve"].solve_spitzer(spitzer_state(compiled, spec), objective)
-        slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective,
-                                                 pv=False)
-        assert fast[:2] == slow[:2], (spec, objective)
+        solve_spitzer_both(compiled, reference, spec, objective, check_pv=False)
 
 
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the techniques are the compiled "
