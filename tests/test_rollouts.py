@@ -238,5 +238,7 @@ def test_public_rollouts_refuse_what_they_cannot_roll_out() -> None:
         rollouts(SpitzerDeal.from_seed(1), 3, threads=100000)  # refused before a thread starts
     with pytest.raises(InvalidArgumentError, match="at least one"):
         rollouts_many([], 3)
+    with pytest.raises(ArgumentTypeError, match="per_move must be True or False, not str"):
+        rollouts(SpitzerDeal.from_seed(1), 3, per_move="no")  # type: ignore[call-overload]
     with pytest.raises(InvalidArgumentError, match="n"):
         rollouts(SpitzerDeal.from_seed(1), -2)

@@ -3,6 +3,7 @@ reference twin) on endings, card by card, and the pytrick.search API."""
 
 from __future__ import annotations
 
+import pickle
 import random
 import re
 from types import ModuleType
@@ -777,6 +778,23 @@ def test_solve_rejects_wrong_arguments() -> None:
     with pytest.raises(pytrick.InvalidArgumentError, match="announcements are over"):
         solve_announcements(deal)
     assert solve_many([]) == []
+    for flag in ("no", 1, None):
+        with pytest.raises(pytrick.ArgumentTypeError, match="pv must be True or False"):
+            solve(deal, pv=flag)  # type: ignore[arg-type]
+        with pytest.raises(pytrick.ArgumentTypeError, match="pv must be True or False"):
+            solve_many([deal], pv=flag)  # type: ignore[arg-type]
+
+
+def test_a_solution_is_immutable_and_hashable() -> None:
+    deal = ending(2, 3)
+    solution = solve(deal)
+    again = solve(deal.copy())
+    assert solution == again and hash(solution) == hash(again)
+    assert len({solution, again, solve(deal, pv=False)}) == 2  # the PV tells them apart
+    with pytest.raises(TypeError):
+        solution.moves[next(iter(solution.moves))] = 0  # type: ignore[index]
+    assert solution.moves == dict(again.moves)
+    assert pickle.loads(pickle.dumps(solution)) == solution  # worlds solved in other processes
 
 
 def test_solve_many_on_sampled_worlds() -> None:

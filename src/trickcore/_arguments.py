@@ -109,6 +109,14 @@ def check_threads(value: object) -> int:
                        f"it must be from 1 to {MAX_THREADS} (one a core is enough)")
 
 
+def check_flag(value: object, name: str) -> bool:
+    """A yes/no argument: a Python or numpy bool.  Anything else is an
+    ArgumentTypeError: ``pv="no"`` would otherwise count as true."""
+    if not _is_bool(value):
+        raise ArgumentTypeError(f"{name} must be True or False, not {type(value).__name__} ({value!r:.40})")
+    return bool(value)
+
+
 def check_seed(value: object, name: str = "seed") -> int:
     """A 64-bit seed, 0 to 2**64 - 1."""
     return check_range(value, name, 0, SEED_LIMIT - 1, "seeds are 0 to 2**64 - 1")

@@ -38,13 +38,14 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Literal
 
 import trickcore
 from pytrick.search._positions import SpitzerPosition, game_of, per_deal, positions_of
 from pytrick.spidge.deal import SpidgeDeal
 from pytrick.spitzer.announcement import Announcement
+from trickcore._arguments import check_flag
 from trickcore._solve_messages import in_batch
 from trickcore.card import ALL_CARDS, Card
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
@@ -64,6 +65,31 @@ _SPITZER = {"points": _core.POINTS, "score": _core.SCORE}
 _SPIDGE = {"most": _core.MOST, "fewest": _core.FEWEST}
 
 
+class _Moves(Mapping[Card, int]):
+    """A read-only card → value mapping that hashes (and pickles), so that a
+    :class:`Solution` is a value like any other frozen dataclass."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: dict[Card, int]) -> None:
+        self._values = values
+
+    def __getitem__(self, card: Card) -> int:
+        return self._values[card]
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self._values.items()))
+
+    def __repr__(self) -> str:
+        return repr(self._values)
+
+
 @dataclasses.dataclass(frozen=True)
 class Solution:
     """The double-dummy value of a position and of each legal card.
@@ -71,6 +97,9 @@ class Solution:
     The mover picks among :attr:`moves` the best card for his side: the
     highest value when he maximises, the lowest otherwise; :attr:`value` is
     that card's value.
+
+    A solution is immutable and hashable: :attr:`moves` is a read-only
+    mapping.
     """
 
     #: The value of the position (see :func:`solve`).
@@ -88,11 +117,10 @@ class Solution:
         """The legal cards worth :attr:`value`, in card order."""
         return tuple(card for card, value in self.moves.items() if value == self.value)
 
-
 def _solution(raw: tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]],
               objective: Objective) -> Solution:
     value, moves, pv = raw
-    return Solution(value, {ALL_CARDS[c]: v for c, v in moves},
+    return Solution(value, _Moves({ALL_CARDS[c]: v for c, v in moves}),
                     tuple(ALL_CARDS[c] for c in pv), objective)
 
 
@@ -143,6 +171,7 @@ def solve(deal: SpitzerPosition | SpidgeDeal, *, objective: Objective | None = N
     >>> replay.result.entry == s.value  # the principal variation scores the value
     True
     """
+    pv = check_flag(pv, "pv")
     spitzer, chosen = _objective(deal, objective, "solve")
     if spitzer:
         if player is not None:
@@ -176,6 +205,7 @@ def solve_many(deals: Iterable[SpitzerPosition | SpidgeDeal], *, objective: Obje
     >>> [len(s.moves) for s in solutions] == [len(w.legal_moves) for w in worlds]
     True
     """
+    pv = check_flag(pv, "pv")
     items, _game = positions_of(deals, "solve_many", allow_empty=True)
     if not items:
         return []

@@ -39,6 +39,7 @@ from pytrick.search._positions import SpitzerPosition, game_of, positions_of
 from pytrick.spidge import SpidgeDeal
 from pytrick.spidge.table import hand_of
 from pytrick.spitzer import Announcement
+from trickcore._arguments import check_flag
 from trickcore.card import ALL_CARDS, Card
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ def rollouts(deal: SpitzerPosition | SpidgeDeal, n: int, *, seed: int | None = N
     """
     game = game_of(deal, "rollouts")
     useed = _seed(seed)
-    if not per_move:
+    if not check_flag(per_move, "per_move"):
         scores: Scores = _run(game, [deal], n, useed, threads, False)[0]
         return scores
     moves: list[Announcement | Card] = []
