@@ -99,6 +99,8 @@ cdef enum:
                                 # (off: two MTD(f) steps from the middle first)
     _TRICK_GUESS = 131072   # Spidge moves ordered by the trick each card is likely to bring (off:
                             # masters first on lead, cheapest winner or lowest card following)
+    _Z_TRICK_GUESS = 4194304  # Spitzer moves ordered by who takes the trick after the later hands'
+                              # best replies (off: by the cards already in the trick only)
 
 # The growing table: a Spidge solve that has visited _GROW_AFTER times as many
 # positions as the table has entries moves it to one 2**_GROW_BY_BITS times
@@ -117,7 +119,7 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "sibling guess": _SIBLING_GUESS, "partition search": _PARTITION,
                "bucket signatures": _SIGNATURES, "spoiled sure trumps": _SPOILED_SURE,
                "ranked sure trumps": _RANKED_SURE, "direct bisection": _DIRECT_BISECTION,
-               "trick guess": _TRICK_GUESS}
+               "trick guess": _TRICK_GUESS, "spitzer trick guess": _Z_TRICK_GUESS}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -747,12 +749,59 @@ cdef int _z_may_join(tc_solver* s, const SpitzerDeal* d, int side) noexcept nogi
     return most
 
 
+# The Spitzer trick guess (move ordering, as Spidge's _g_guess): each later
+# seat of the trick whose side is not winning it plays its best reply (its
+# highest card of the suit led, else its highest trump), and the card is
+# ranked by who then takes the trick: first the cards after which the
+# mover's side takes it, the most points for the least strength first (a
+# partner who takes it gets the mover's ace or ten, the mover wins with its
+# cheapest winner), then those after which the other side takes it, the
+# fewest points and the weakest first.  It only reorders the moves _z_moves
+# lists anyway, so no value changes.  Sides still open (s.dynamic) keep the
+# order by the cards already in the trick.
+
+cdef inline int _z_reply(uint32_t rank_hand, int led) noexcept nogil:
+    """The card a hand (in the rank layout) plays to take a trick of effective
+    suit *led*, as the trick guess sees it: its highest card of the suit, else
+    its highest trump; -1 when it has neither (it cannot take the trick)."""
+    cdef uint32_t m = rank_hand & Z_RANK_SUIT[led]
+    if not m:
+        m = rank_hand & Z_RANK_SUIT[4]
+        if not m:
+            return -1
+    return Z_RANK_CARD[tc_highest64(m)]
+
+
+cdef inline int _z_guess_score(int a, int pos, int seat, int side, int best, int winner,
+                               const int* replies) noexcept nogil:
+    """The ordering score of card *a* of *seat* (higher: tried earlier) under
+    the trick guess; *best* and *winner* are the trick's winning card and
+    seat so far, *replies* each seat's reply (_z_reply) to the suit led."""
+    cdef int i, h, mine = (side >> seat) & 1, cost
+    if pos == 0 or _z_beats(a, best):
+        best = a
+        winner = seat
+    for i in range(1, 4 - pos):
+        h = (seat + i) & 3
+        if ((side >> h) & 1) != ((side >> winner) & 1) and replies[h] >= 0 and _z_beats(replies[h], best):
+            best = replies[h]
+            winner = h
+    # What playing the card costs: its strength, a trump's above every fail card's.
+    cost = Z_STRENGTH[a] + (8 if Z_SUIT[a] == 4 else 0)
+    if ((side >> winner) & 1) == mine:
+        return 100 + Z_POINTS[a] - cost
+    return -2 * Z_POINTS[a] - cost
+
+
 cdef inline int _z_add_move(int* out, int* scores, int n, int a, int pos, bint top, bint mine,
-                            int best) noexcept nogil:
+                            int best, const int* replies, int seat, int side, int winner) noexcept nogil:
     """Insert card *a* among the *n* moves so far by its score, highest first
-    (after those of the same score); returns the new count."""
+    (after those of the same score); returns the new count.  With *replies*
+    (not NULL) the score is the trick guess's."""
     cdef int sc, i
-    if pos == 0:
+    if replies != NULL:
+        sc = _z_guess_score(a, pos, seat, side, best, winner, replies)
+    elif pos == 0:
         sc = 100 + Z_POINTS[a] if top else -Z_STRENGTH[a]
     elif mine:
         sc = Z_POINTS[a] - (20 if _z_beats(a, best) else 0)
@@ -778,6 +827,9 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
     cdef int scores[8]
     cdef bint top, mine = False
     cdef uint32_t rest, scan = legal if not s.disabled & _SUIT_SKIP else 0xFFFFFFFF, live, moves
+    cdef int replies_at[4]
+    cdef int* replies = NULL
+    cdef uint32_t rank_hands[4]
     for k in range(pos):
         a = d.plays[d.n_played - pos + k]
         alive |= (<uint32_t>1) << a
@@ -787,6 +839,12 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
     if pos:
         winner = (seat - pos + winner) & 3
         mine = ((side >> winner) & 1) == ((side >> seat) & 1)
+    if not s.dynamic and not s.disabled & _Z_TRICK_GUESS:
+        replies = replies_at
+        for k in range(4):
+            rank_hands[k] = _z_by_rank(d.hands[k])
+            if pos:
+                replies[k] = _z_reply(rank_hands[k], Z_SUIT[d.plays[d.n_played - pos]])
     if not s.disabled & (_RANK_WALK | _SUIT_SKIP):
         # The legal cards only, each effective suit's from the highest down, read
         # off the rank layout: the same moves in the same order as the walk below.
@@ -794,6 +852,9 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
         moves = _z_by_rank(legal)
         for suit in range(5):
             rest = moves & Z_RANK_SUIT[suit]
+            if replies != NULL and pos == 0 and rest:
+                for k in range(4):
+                    replies[k] = _z_reply(rank_hands[k], suit)
             last = -1
             while rest:
                 q = tc_highest64(rest)
@@ -805,11 +866,15 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
                     last = q
                     continue
                 last = q
-                n = _z_add_move(out, scores, n, a, pos, not live & Z_RANK_ABOVE[q], mine, best)
+                n = _z_add_move(out, scores, n, a, pos, not live & Z_RANK_ABOVE[q], mine, best,
+                                replies, seat, side, winner)
         return n
     for suit in range(5):
         # Only the suits with legal cards, down to the lowest legal card.
         rest = scan & Z_SUIT_MASK[suit]
+        if replies != NULL and pos == 0 and legal & Z_SUIT_MASK[suit]:
+            for k in range(4):
+                replies[k] = _z_reply(rank_hands[k], suit)
         prev = -1
         top = True
         k = 0
@@ -824,7 +889,7 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
                     prev = a
                     continue
                 prev = a
-                n = _z_add_move(out, scores, n, a, pos, top, mine, best)
+                n = _z_add_move(out, scores, n, a, pos, top, mine, best, replies, seat, side, winner)
             else:
                 prev = -1
             top = False
@@ -2215,6 +2280,25 @@ def _spitzer_sure_bounds(state, disabled=0):
                 _z_counted(solver.s, d, side, d.n_played >> 2))
     finally:
         solver.s.disabled = 0
+
+
+def _spitzer_moves(state, disabled=0):
+    """The moves the Spitzer search tries first to last at *state* (one card
+    per class of equivalent cards), with the techniques of *disabled*
+    switched off (for the move-ordering tests)."""
+    cdef _Solver solver = _thread_solver()
+    cdef SpitzerState z = _spitzer_state(state)
+    cdef const SpitzerDeal* d = &z.deal
+    cdef int moves[8]
+    cdef int nm
+    _z_setup(solver.s, d)
+    solver.s.disabled = disabled
+    try:
+        nm = _z_moves(solver.s, d, spitzer_legal(d), d.n_played & 3, spitzer_to_move(d),
+                      _z_side(solver.s, d), moves)
+    finally:
+        solver.s.disabled = 0
+    return [moves[i] for i in range(nm)]
 
 
 def _spidge_sure_bounds(state, hand, disabled=0):
