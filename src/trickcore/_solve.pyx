@@ -840,11 +840,13 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
         winner = (seat - pos + winner) & 3
         mine = ((side >> winner) & 1) == ((side >> seat) & 1)
     if not s.dynamic and not s.disabled & _Z_TRICK_GUESS:
+        # Only the seats still to play after the mover reply (none after the last card).
         replies = replies_at
-        for k in range(4):
-            rank_hands[k] = _z_by_rank(d.hands[k])
+        for k in range(1, 4 - pos):
+            q = (seat + k) & 3
+            rank_hands[q] = _z_by_rank(d.hands[q])
             if pos:
-                replies[k] = _z_reply(rank_hands[k], Z_SUIT[d.plays[d.n_played - pos]])
+                replies[q] = _z_reply(rank_hands[q], Z_SUIT[d.plays[d.n_played - pos]])
     if not s.disabled & (_RANK_WALK | _SUIT_SKIP):
         # The legal cards only, each effective suit's from the highest down, read
         # off the rank layout: the same moves in the same order as the walk below.
@@ -853,8 +855,9 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
         for suit in range(5):
             rest = moves & Z_RANK_SUIT[suit]
             if replies != NULL and pos == 0 and rest:
-                for k in range(4):
-                    replies[k] = _z_reply(rank_hands[k], suit)
+                for k in range(1, 4):
+                    q = (seat + k) & 3
+                    replies[q] = _z_reply(rank_hands[q], suit)
             last = -1
             while rest:
                 q = tc_highest64(rest)
@@ -873,8 +876,9 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
         # Only the suits with legal cards, down to the lowest legal card.
         rest = scan & Z_SUIT_MASK[suit]
         if replies != NULL and pos == 0 and legal & Z_SUIT_MASK[suit]:
-            for k in range(4):
-                replies[k] = _z_reply(rank_hands[k], suit)
+            for k in range(1, 4):
+                q = (seat + k) & 3
+                replies[q] = _z_reply(rank_hands[q], suit)
         prev = -1
         top = True
         k = 0
