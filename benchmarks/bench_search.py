@@ -114,9 +114,11 @@ def count_text(count: float, cap: int) -> str:
 # The two-slot table acts in Spidge only without partition search (whose
 # entries are kept in buckets): "without any" switches it off too.
 SPIDGE_TECHNIQUES = ("sure trumps", "suit skip", "growing table", "sibling guess", "partition search",
-                     "bucket signatures", "trick guess", "spoiled sure trumps", "ranked sure trumps")
+                     "bucket signatures", "trick guess", "spoiled sure trumps", "ranked sure trumps",
+                     "quick tricks across", "quick tricks and sure trumps")
 SPIDGE_ONLY = ("growing table", "sibling guess", "partition search", "bucket signatures", "trick guess",
-               "spoiled sure trumps", "ranked sure trumps")
+               "spoiled sure trumps", "ranked sure trumps", "quick tricks across",
+               "quick tricks and sure trumps")
 
 
 def techniques(n_spitzer: int, n_spidge: int, spidge_left: int, first_lead: int = 0,

@@ -441,6 +441,58 @@ def test_spidge_sure_trick_bounds_never_contradict_minimax() -> None:
     assert checked == 1800 and spoiled > 20 and ranked > 100, (checked, spoiled, ranked)
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
+def test_spidge_cashing_bound_never_contradicts_minimax() -> None:
+    """The tricks the side on lead surely takes by cashing top cards --
+    the leader's, then the partner's reached by a lead to his winners --
+    and then its sure trumps never exceed what it takes in the exact value
+    (most tricks, each player: the side on lead is the player's or the
+    other one) of random endings at a trick start with random options, the
+    jokers in every other one; leading to the partner raises it often."""
+    compiled = trickcore.load_backend("cython")
+    reference = trickcore.load_backend("python")
+    solver = compiled["_solve"]
+    across = solver._TECHNIQUES["quick tricks across"]
+    off = across | solver._TECHNIQUES["quick tricks and sure trumps"]
+    checked = positive = raised = 0
+    for seed in range(400):
+        # 2-trick endings against plain minimax; longer ones against the
+        # compiled search with this bound off.
+        remaining = 8 if seed < 100 else 12 + 4 * (seed % 4)
+        spec = spidge_spec(seed, remaining, jokers=seed % 2 == 0)
+        state = spidge_state(compiled, spec)
+        for hand in (0, 2, 3):
+            bound, taken = solver._spidge_cash_bound(state, hand)
+            if remaining == 8:
+                value = reference["_solve"].solve_spidge(spidge_state(reference, spec), hand, 0,
+                                                         pv=False)[0]
+            else:
+                value = solver._nodes(state, hand, 0, off)[0]
+            side = 0b1010 if hand == 3 else 1 << hand
+            on_lead = value - taken if (side >> state.hand_to_move) & 1 else remaining // 4 - value + taken
+            assert bound <= on_lead, (spec, hand, bound, on_lead)
+            checked += 1
+            positive += bound > 0
+            raised += bound > solver._spidge_cash_bound(state, hand, across)[0]
+    assert checked == 1200 and positive > 200 and raised > 20, (checked, positive, raised)
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "
+                    "search's; the reference twin has none")
+def test_spidge_partition_search_relies_on_the_cashed_cards() -> None:
+    """The dealer's solves of 400 random 7-trick endings (random options)
+    give the exact table's value where the cashing bound cuts the search
+    off: it must rely on the partner's top cards it counted (left out,
+    five of these endings fail)."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    exact = solver._TECHNIQUES["partition search"]
+    for seed in range(400):
+        state = spidge_state(compiled, spidge_spec(seed, 28, jokers=seed % 3 == 0))
+        found = solver._spidge_solve_with(state, 3, 0, 0)
+        assert found[:2] == solver._spidge_solve_with(state, 3, 0, exact)[:2], seed
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "
                     "search's; the reference twin has none")
 @pytest.mark.parametrize("chunk", range(8))

@@ -95,6 +95,10 @@ cdef enum:
                             # while it holds one; off also switches the ranked sure trumps off)
     _RANKED_SURE = 65536    # Spidge sure trumps: a hand's top trumps count below the other side's higher
                             # spades, each of which spoils one trick (off: only those above them all)
+    _CROSS_QUICK = 512      # Spidge, the dealer's solve, cashing: also the partner's top runs,
+                            # reached by a lead to his winners (off: the leader's own runs only)
+    _CASH_THEN_TRUMPS = 524288  # Spidge, the dealer's solve: the tricks cashed, then the side's sure
+                                # trumps (off: the cashing bound alone)
     _DIRECT_BISECTION = 262144  # Spitzer points without a first guess: bisection from the first test
                                 # (off: two MTD(f) steps from the middle first)
     _TRICK_GUESS = 131072   # Spidge moves ordered by the trick each card is likely to bring (off:
@@ -119,7 +123,8 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "sibling guess": _SIBLING_GUESS, "partition search": _PARTITION,
                "bucket signatures": _SIGNATURES, "spoiled sure trumps": _SPOILED_SURE,
                "ranked sure trumps": _RANKED_SURE, "direct bisection": _DIRECT_BISECTION,
-               "trick guess": _TRICK_GUESS, "spitzer trick guess": _Z_TRICK_GUESS}
+               "trick guess": _TRICK_GUESS, "spitzer trick guess": _Z_TRICK_GUESS,
+               "quick tricks across": _CROSS_QUICK, "quick tricks and sure trumps": _CASH_THEN_TRUMPS}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -1427,6 +1432,144 @@ cdef int _g_quick_tricks(const spidge_state* d, int leader, int side, mask_t* re
     return total
 
 
+# Cashing (DDS's QuickTricks, with leads to the partner's winners): the
+# leader's side plays off top cards in the plain suits without playing a
+# trump, so that its sure trumps still count afterwards.  First the leader
+# cashes his own top runs (each limited, as in _g_quick_tricks, to the
+# length of every opponent holding a trump -- a joker too; an opponent's
+# wild joker gives 0), every other hand of his side playing a plain card
+# that is not one it cashes later: a card of the suit led lies below the
+# leader's, a discard of another plain suit never wins.  Then, on a side of
+# two hands, the leader leads a plain suit in which his partner holds the
+# top card and he a card, and the partner wins it and cashes his own top
+# runs (limited the same way) while the leader plays plain cards.  An
+# opponent holding a trump follows to every trick counted (the suits are
+# played one after another, each no longer than his holding), one without
+# never takes a trick led in a plain suit whose top card is played.  So
+# the side takes every trick counted, and plays no trump: the sure trumps
+# of its hands (_g_spoiled_sure_tricks) are still sure, against the same
+# trumps, and add to them.  The cards counted are added to *rel*; the suit
+# lengths (so who may ruff and how many plain cards a hand holds) and the
+# jokers' holders a table entry keeps anyway.
+
+cdef int _g_run(mask_t hand, mask_t suit_cards) noexcept nogil:
+    """How many of the top cards of *suit_cards* (live cards of one suit)
+    *hand* holds in a row."""
+    cdef int run = 0
+    cdef mask_t top
+    while suit_cards:
+        top = (<mask_t>1) << tc_highest64(suit_cards)
+        if not hand & top:
+            break
+        run += 1
+        suit_cards &= ~top
+    return run
+
+
+cdef inline int _g_plain(mask_t cards) noexcept nogil:
+    """How many plain cards (clubs, diamonds, hearts) *cards* holds."""
+    return G_POP13[cards & 0x1FFF] + G_POP13[(cards >> 13) & 0x1FFF] + G_POP13[(cards >> 26) & 0x1FFF]
+
+
+cdef int _g_cash_tricks(const spidge_state* d, int leader, int side, bint across, int need,
+                        mask_t* rel) noexcept nogil:
+    """Tricks the leader's side surely takes by cashing top cards of the
+    plain suits without playing a trump (see above), up to *need* (the
+    fewer cards relied on, the more positions a table entry serves); with
+    *across*, also by leading to the partner's top cards."""
+    cdef int team = side if (side >> leader) & 1 else 15 & ~side
+    cdef mask_t trumps = SPIDGE_SUIT_MASK(3) | SPIDGE_JOKER_MASK
+    cdef mask_t alive, suit_cards, own = 0, theirs
+    cdef int partner = -1, o, suit, run, length, mine = 0, his, h, k, left, entry = -1
+    cdef int runs[3]
+    alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    for o in range(4):
+        if (team >> o) & 1:
+            if o != leader:
+                partner = o
+        elif (d.flags & SPIDGE_OPT_WILD_JOKERS) and d.hands[o] & SPIDGE_JOKER_MASK:
+            return 0
+    if G_POP13[team] != 2:
+        across = False
+    for suit in range(3):
+        suit_cards = alive & SPIDGE_SUIT_MASK(suit)
+        length = 13
+        for o in range(4):
+            if not (team >> o) & 1 and d.hands[o] & trumps:
+                length = min(length, G_POP13[(d.hands[o] >> (13 * suit)) & 0x1FFF])
+        run = min(_g_run(d.hands[leader], suit_cards), length, need - mine)
+        mine += run
+        own |= _g_top(suit_cards, run)
+        runs[suit] = 0
+        if across:  # 0 where the leader holds the top card
+            runs[suit] = min(_g_run(d.hands[partner], suit_cards), length)
+            if runs[suit] and d.hands[leader] & suit_cards:
+                entry = suit
+    for k in range(2):
+        # The partner's runs, the entry suit first, as far as still needed
+        # and the leader has plain cards to play to them.
+        his = 0
+        theirs = 0
+        if entry >= 0:
+            left = min(need - mine, _g_plain(d.hands[leader]) - mine)
+            for o in range(4):
+                suit = entry if o == 0 else o - 1
+                if o and suit == entry:
+                    continue
+                run = min(runs[suit], left - his)
+                if run > 0:
+                    his += run
+                    theirs |= _g_top(alive & SPIDGE_SUIT_MASK(suit), run)
+        # The leader's runs count if every other hand of his side has a
+        # plain card to spare for each (the partner's runs kept for later).
+        for h in range(4):
+            if h != leader and (team >> h) & 1 and _g_plain(d.hands[h] & ~theirs) < mine:
+                mine = 0
+                own = 0
+                break
+        else:
+            break
+    rel[0] |= own | theirs
+    return mine + his
+
+
+cdef int _g_cashing_bound(tc_solver* s, const spidge_state* d, int trick, int hi, int alpha, int beta,
+                          int sure_mine, int sure_theirs, mask_t* rel) noexcept nogil:
+    """For _g_search at a trick start where neither the quick tricks nor the
+    sure trumps cut the search off (*sure_mine*, *sure_theirs*: the sure
+    trumps of the counted side and of the other): the bound that cashing,
+    then the sure trumps of the side on lead, puts on the value if it cuts
+    the search off (the cards it relied on added to *rel*), else -1."""
+    cdef int leader = d.leaders[trick], sure = 0, gain, h, suit, need
+    cdef bint counted = (s.count_side >> leader) & 1
+    cdef int team = s.count_side if counted else 15 & ~s.count_side
+    cdef mask_t cards, mine = 0, alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    # Nothing to cash unless the side holds the top card of a plain suit.
+    for h in range(4):
+        if (team >> h) & 1:
+            mine |= d.hands[h]
+    for suit in range(3):
+        cards = alive & SPIDGE_SUIT_MASK(suit)
+        if cards and (mine >> tc_highest64(cards)) & 1:
+            break
+    else:
+        return -1
+    if not s.disabled & (_CASH_THEN_TRUMPS | _SURE_TRUMPS):
+        sure = sure_mine if counted else sure_theirs
+    need = beta - sure if counted else hi - alpha - sure
+    if need > _g_plain(d.hands[leader]):
+        return -1  # the leader plays a plain card to every trick cashed
+    gain = _g_cash_tricks(d, leader, s.count_side, not s.disabled & _CROSS_QUICK, need, rel)
+    if not gain or ((gain + sure < beta) if counted else (hi - gain - sure > alpha)):
+        return -1
+    if sure:  # the cards the sure trumps relied on
+        if s.disabled & _SPOILED_SURE:
+            _g_sure_tricks(d, team, rel)
+        else:
+            _g_spoiled_sure_tricks(d, team, not s.disabled & _RANKED_SURE, rel)
+    return gain + sure if counted else hi - gain - sure
+
+
 cdef int _g_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept nogil:
     """Tricks the hands of *team* surely take, however anyone plays: the most
     sure trumps one of its hands holds (each falls in its own trick).  A spade
@@ -1741,6 +1884,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
     cdef uint64_t lengths = 0, k01, k23
     cdef uint32_t extra = 0, tops = 0
     cdef int level
+    cdef int sure_mine = 0, sure_theirs = 0  # the sure trumps of the counted side and of the other
     cdef tc_tt_entry* e = NULL
     cdef tc_tt_entry* table = NULL
     cdef uint8_t* sig
@@ -1784,6 +1928,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
                 quick = _g_sure_tricks(d, s.count_side, &bound_rel)
             else:
                 quick = _g_spoiled_sure_tricks(d, s.count_side, not s.disabled & _RANKED_SURE, &bound_rel)
+            sure_mine = quick
             if quick >= beta:
                 rel[0] = bound_rel
                 return quick
@@ -1793,7 +1938,16 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             else:
                 quick = hi - _g_spoiled_sure_tricks(d, 15 & ~s.count_side, not s.disabled & _RANKED_SURE,
                                                     &bound_rel)
+            sure_theirs = hi - quick
             if quick <= alpha:
+                rel[0] = bound_rel
+                return quick
+        if (s.max_side == s.count_side and G_POP13[s.count_side] == 2
+                and (s.disabled & (_CROSS_QUICK | _CASH_THEN_TRUMPS)) != _CROSS_QUICK | _CASH_THEN_TRUMPS):
+            # The dealer's solve: cashing top cards, then the sure trumps.
+            bound_rel = 0
+            quick = _g_cashing_bound(s, d, trick, hi, alpha, beta, sure_mine, sure_theirs, &bound_rel)
+            if quick >= 0:
                 rel[0] = bound_rel
                 return quick
         use_tt = True
@@ -2329,6 +2483,29 @@ def _spidge_sure_bounds(state, hand, disabled=0):
     ranked = not disabled & _RANKED_SURE
     return (_g_spoiled_sure_tricks(d, team, ranked, &rel),
             hi - _g_spoiled_sure_tricks(d, 15 & ~team, ranked, &rel), taken)
+
+
+def _spidge_cash_bound(state, hand, disabled=0):
+    """(bound, taken) at a trick start (None elsewhere): the tricks the side
+    on lead surely takes from the current trick on by cashing top cards and
+    then its sure trumps (_g_cash_tricks, with the techniques of *disabled*
+    off), and the tricks *hand*'s side (with the dummy, for the dealer)
+    took before -- for the tests, which check it against the exact value."""
+    cdef SpidgeState st = _spidge_state(state)
+    cdef const spidge_state* d = &st.s
+    cdef int team, t, taken = 0, leader, bound
+    cdef mask_t rel = 0
+    if d.n_played & 3 or d.n_played == 52:
+        return None
+    team = (1 << 3) | (1 << 1) if hand == 3 else 1 << hand
+    for t in range(4):
+        if (team >> t) & 1:
+            taken += d.tricks[t]
+    leader = d.leaders[d.n_played >> 2]
+    bound = _g_cash_tricks(d, leader, team, not disabled & _CROSS_QUICK, 13, &rel)
+    if bound and not disabled & _CASH_THEN_TRUMPS:
+        bound += _g_spoiled_sure_tricks(d, team if (team >> leader) & 1 else 15 & ~team, True, &rel)
+    return bound, taken
 
 
 def _spidge_solve_with(state, hand, objective, disabled, pv=False):
