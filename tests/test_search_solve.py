@@ -725,6 +725,38 @@ def test_spitzer_trick_guess_reorders_the_same_moves() -> None:
             assert solver._nodes(state, objective, 0, plain_order)[0] == slow[0], (spec, objective)
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the last two tricks' evaluation is the "
+                    "compiled search's; the reference twin has none")
+def test_spitzer_last_two_tricks_agree_with_minimax() -> None:
+    """The last two tricks evaluated by plain alpha-beta on the hands (no
+    table, no bounds, no ordering) give plain minimax's value and every
+    card's, with and without the evaluation, on random endings of 5 to 10
+    cards (the root in the last two tricks, or a trick or two before them
+    with the search's own windows at the seventh trick), mid-trick, both
+    objectives, in every game type the random auction reaches and in ace
+    calls (which keep the search: the called ace's rules), random options."""
+    compiled = trickcore.load_backend("cython")
+    reference = trickcore.load_backend("python")
+    solver = compiled["_solve"]
+    z = reference["_spitzer"]
+    off = solver._TECHNIQUES["last two tricks"]
+    for seed in range(36):
+        if seed % 4 == 3:  # an ace call, the caller playing low
+            code = (z.ACE_CALL_CLUBS, z.ACE_CALL_SPADES, z.ACE_CALL_HEARTS)[seed % 3]
+            suit = "CSH"[seed % 3]
+            spec = spitzer_spec(seed, 5 + seed % 6, policy="caller_low",
+                                hands=_caller_hands(seed, ("7" + suit, "8" + suit)), announce=code,
+                                dealer=0)
+        else:
+            spec = spitzer_spec(seed, 5 + seed % 6)
+        state = spitzer_state(compiled, spec)
+        for objective in (0, 1):
+            slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective, pv=False)
+            assert solver.solve_spitzer(state, objective, False)[:2] == slow[:2], (spec, objective)
+            assert solver._nodes(state, objective)[0] == slow[0], (spec, objective)
+            assert solver._nodes(state, objective, 0, off)[0] == slow[0], (spec, objective)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the positions cap is the compiled "
                     "search's (benchmark only)")
 def test_a_capped_spidge_solve_gives_up_and_leaves_the_next_alone() -> None:

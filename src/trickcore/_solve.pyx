@@ -105,6 +105,8 @@ cdef enum:
                             # masters first on lead, cheapest winner or lowest card following)
     _Z_TRICK_GUESS = 4194304  # Spitzer moves ordered by who takes the trick after the later hands'
                               # best replies (off: by the cards already in the trick only)
+    _Z_LAST_TWO = 16777216  # Spitzer: the last two tricks by plain alpha-beta on the hands (off: the
+                            # search, table and all, down to the last trick; off with the last trick)
 
 # The growing table: a Spidge solve that has visited _GROW_AFTER times as many
 # positions as the table has entries moves it to one 2**_GROW_BY_BITS times
@@ -124,7 +126,8 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "bucket signatures": _SIGNATURES, "spoiled sure trumps": _SPOILED_SURE,
                "ranked sure trumps": _RANKED_SURE, "direct bisection": _DIRECT_BISECTION,
                "trick guess": _TRICK_GUESS, "spitzer trick guess": _Z_TRICK_GUESS,
-               "quick tricks across": _CROSS_QUICK, "quick tricks and sure trumps": _CASH_THEN_TRUMPS}
+               "quick tricks across": _CROSS_QUICK, "quick tricks and sure trumps": _CASH_THEN_TRUMPS,
+               "last two tricks": _Z_LAST_TWO}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -920,6 +923,73 @@ cdef inline int _z_last_trick(tc_solver* s, const SpitzerDeal* d, int side) noex
     return points if s.measure == _MEASURE_POINTS else 1
 
 
+# The last two tricks: two cards in each hand, at most sixteen ways to play
+# the seventh trick and the eighth forced.  Plain fail-soft alpha-beta over
+# them (no table, no bounds, no ordering, no play and take-back on the deal:
+# at that size the key, the probe and the move scoring cost more than the
+# few cards they could save) is the same minimax as the full search, so the
+# same value comes back.  Fixed sides only (the open ones need the tricks
+# done to count), and not in ace or void calls (their legal cards follow
+# rules of their own: spitzer_legal).
+
+cdef int _z_last_two(const uint32_t* hands, int leader, int k, int best, int winner, int points,
+                     uint32_t played, int side, bint count_points, int alpha, int beta) noexcept nogil:
+    """The measure *side* takes in the last two tricks, *k* cards of the
+    seventh trick played (*played*; *best* the winning card so far, by
+    *winner*, *points* their points): fail-soft in [alpha, beta]."""
+    cdef int seat = (leader + k) & 3, a, v, nbest, nwinner, j, card
+    cdef uint32_t hand, legal
+    cdef bint maximise
+    if k == 4:
+        v = (points if count_points else 1) if (side >> winner) & 1 else 0
+        # The eighth trick: each hand's last card, led by the seventh's winner.
+        best = tc_lowest64(hands[winner] & ~played)
+        points = Z_POINTS[best]
+        leader = winner
+        for j in range(1, 4):
+            seat = (leader + j) & 3
+            card = tc_lowest64(hands[seat] & ~played)
+            points += Z_POINTS[card]
+            if _z_beats(card, best):
+                best = card
+                winner = seat
+        if (side >> winner) & 1:
+            v += points if count_points else 1
+        return v
+    hand = hands[seat]
+    legal = hand
+    if k:
+        legal = hand & Z_SUIT_MASK[Z_SUIT[tc_lowest64(played & hands[leader])]]
+        if not legal:
+            legal = hand & Z_SUIT_MASK[4]
+            if not legal:
+                legal = hand
+    maximise = (side >> seat) & 1
+    v = -_INF if maximise else _INF
+    while legal:
+        a = tc_lowest64(legal)
+        legal &= legal - 1
+        nbest = best
+        nwinner = winner
+        if k == 0 or _z_beats(a, best):
+            nbest = a
+            nwinner = seat
+        j = _z_last_two(hands, leader, k + 1, nbest, nwinner, points + Z_POINTS[a],
+                        played | ((<uint32_t>1) << a), side, count_points, alpha, beta)
+        if maximise:
+            if j > v:
+                v = j
+                if v > alpha:
+                    alpha = v
+        elif j < v:
+            v = j
+            if v < beta:
+                beta = v
+        if alpha >= beta:
+            break
+    return v
+
+
 cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) noexcept nogil:
     """Fail-soft alpha-beta: the measure *side* takes from the current trick on."""
     cdef int n = d.n_played, pos = n & 3, seat, best, v, gain, i, nm, a, hi = 0, nside, t
@@ -947,6 +1017,10 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
             return hi
         if beta <= 0:
             return 0
+        if (n == 24 and not s.dynamic and not s.disabled & (_Z_LAST_TWO | _LAST_TRICK)
+                and not SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL):
+            return _z_last_two(d.hands, _z_leader(d, 6), 0, 0, 0, 0, 0, side,
+                               s.measure == _MEASURE_POINTS, alpha, beta)
         # A first-void-player void call before the caller has led: tricks the
         # partner-to-be already took will count, so the future depends on the
         # past; no table there.
