@@ -445,10 +445,11 @@ def test_spidge_sure_trick_bounds_never_contradict_minimax() -> None:
 def test_spidge_cashing_bound_never_contradicts_minimax() -> None:
     """The tricks the side on lead surely takes by cashing top cards --
     the leader's, then the partner's reached by a lead to his winners --
-    and then its sure trumps never exceed what it takes in the exact value
-    (most tricks, each player: the side on lead is the player's or the
-    other one) of random endings at a trick start with random options, the
-    jokers in every other one; leading to the partner raises it often."""
+    and then its sure trumps, or by drawing the opponents' trumps first,
+    never exceed what it takes in the exact value (most tricks, each
+    player: the side on lead is the player's or the other one) of random
+    endings at a trick start with random options, the jokers in every other
+    one; leading to the partner raises it often."""
     compiled = trickcore.load_backend("cython")
     reference = trickcore.load_backend("python")
     solver = compiled["_solve"]
@@ -482,8 +483,9 @@ def test_spidge_cashing_bound_never_contradicts_minimax() -> None:
 def test_spidge_partition_search_relies_on_the_cashed_cards() -> None:
     """The dealer's solves of 400 random 7-trick endings (random options)
     give the exact table's value where the cashing bound cuts the search
-    off: it must rely on the partner's top cards it counted (left out,
-    five of these endings fail)."""
+    off: it must rely on the partner's top cards it counted, the sure
+    trumps' spades and the spades that draw the opponents' trumps (each
+    left out, 5, 3 and 1 of these endings fail)."""
     compiled = trickcore.load_backend("cython")
     solver = compiled["_solve"]
     exact = solver._TECHNIQUES["partition search"]

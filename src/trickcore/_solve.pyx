@@ -98,7 +98,7 @@ cdef enum:
     _CROSS_QUICK = 512      # Spidge, the dealer's solve, cashing: also the partner's top runs,
                             # reached by a lead to his winners (off: the leader's own runs only)
     _CASH_THEN_TRUMPS = 524288  # Spidge, the dealer's solve: the tricks cashed, then the side's sure
-                                # trumps (off: the cashing bound alone)
+                                # trumps, or the trumps drawn first (off: the cashing bound alone)
     _DIRECT_BISECTION = 262144  # Spitzer points without a first guess: bisection from the first test
                                 # (off: two MTD(f) steps from the middle first)
     _TRICK_GUESS = 131072   # Spidge moves ordered by the trick each card is likely to bring (off:
@@ -1546,13 +1546,15 @@ cdef inline int _g_plain(mask_t cards) noexcept nogil:
 
 
 cdef int _g_cash_tricks(const spidge_state* d, int leader, int side, bint across, int need,
-                        mask_t* rel) noexcept nogil:
+                        mask_t* rel, mask_t trumps=SPIDGE_SUIT_MASK(3) | SPIDGE_JOKER_MASK,
+                        int spent=0) noexcept nogil:
     """Tricks the leader's side surely takes by cashing top cards of the
     plain suits without playing a trump (see above), up to *need* (the
     fewer cards relied on, the more positions a table entry serves); with
-    *across*, also by leading to the partner's top cards."""
+    *across*, also by leading to the partner's top cards.  (*trumps* 0 and
+    *spent*: after the opponents' trumps were drawn, the partner having
+    discarded *spent* plain cards; -1 if he cannot.)"""
     cdef int team = side if (side >> leader) & 1 else 15 & ~side
-    cdef mask_t trumps = SPIDGE_SUIT_MASK(3) | SPIDGE_JOKER_MASK
     cdef mask_t alive, suit_cards, own = 0, theirs
     cdef int partner = -1, o, suit, run, length, mine = 0, his, h, k, left, entry = -1
     cdef int runs[3]
@@ -1597,7 +1599,9 @@ cdef int _g_cash_tricks(const spidge_state* d, int leader, int side, bint across
         # The leader's runs count if every other hand of his side has a
         # plain card to spare for each (the partner's runs kept for later).
         for h in range(4):
-            if h != leader and (team >> h) & 1 and _g_plain(d.hands[h] & ~theirs) < mine:
+            if h != leader and (team >> h) & 1 and _g_plain(d.hands[h] & ~theirs) < mine + spent:
+                if not mine:
+                    return -1
                 mine = 0
                 own = 0
                 break
@@ -1607,18 +1611,81 @@ cdef int _g_cash_tricks(const spidge_state* d, int leader, int side, bint across
     return mine + his
 
 
+# Drawing trumps first: on a side of two hands against opponents without
+# jokers, a leader holding the d top spades, d the most spades an opponent
+# holds, leads them and every opponent is out of trumps (each follows while
+# he can); the partner plays a lower spade to each, or a plain card he does
+# not cash later where he has none (not a joker: one he would have to
+# play).  Then the side cashes as above with no opponent able to ruff, and
+# every trump it still holds is sure (the highest spade of a trick is its,
+# a single joker too; jokers in both hands may cancel and count for
+# neither).  The drawing relies on the d top spades.
+
+cdef int _g_draw_tricks(const spidge_state* d, int leader, int side, bint across, int need,
+                        mask_t* rel) noexcept nogil:
+    """Tricks the leader's side surely takes by drawing the opponents'
+    trumps, cashing and then its trumps (see above), or 0."""
+    cdef int team = side if (side >> leader) & 1 else 15 & ~side
+    cdef int partner = -1, o, most = 0, drawn, spent, sure = 0, cash = 0, left, n, k
+    cdef int spades_of[2]
+    cdef mask_t spades = SPIDGE_SUIT_MASK(3), alive, jokers = 0, counted = 0
+    if G_POP13[team] != 2 or d.n_played == 0:
+        return 0  # (the opening lead may not be a trump)
+    if (d.flags & SPIDGE_OPT_SPADES_MUST_BE_BROKEN) and d.trumps_broken_at >= (d.n_played >> 2):
+        return 0
+    alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    for o in range(4):
+        if (team >> o) & 1:
+            jokers |= d.hands[o] & SPIDGE_JOKER_MASK
+            if o != leader:
+                partner = o
+        else:
+            if d.hands[o] & SPIDGE_JOKER_MASK:
+                return 0
+            most = max(most, G_POP13[(d.hands[o] >> 39) & 0x1FFF])
+    if not most or _g_run(d.hands[leader], alive & spades) < most:
+        return 0
+    drawn = most
+    spades_of[0] = G_POP13[(d.hands[leader] >> 39) & 0x1FFF] - drawn
+    n = G_POP13[(d.hands[partner] >> 39) & 0x1FFF]
+    spades_of[1] = n - min(n, drawn)
+    spent = max(drawn - n, 0)  # the partner's discards to the drawing
+    if spent and d.hands[partner] & SPIDGE_JOKER_MASK and not (d.flags & SPIDGE_OPT_WILD_JOKERS):
+        return 0
+    if _g_plain(d.hands[partner]) < spent:
+        return 0
+    for k in range(2):
+        o = partner if k else leader
+        n = spades_of[k]
+        if jokers and d.hands[o] & SPIDGE_JOKER_MASK == jokers:
+            n += tc_popcount64(jokers)
+        sure = max(sure, n)
+    left = need - drawn - sure
+    if left > 0:
+        cash = _g_cash_tricks(d, leader, side, across, left, &counted, 0, spent)
+        if cash < 0:
+            return 0
+    rel[0] |= counted | _g_top(alive & spades, drawn)
+    return drawn + cash + sure
+
+
 cdef int _g_cashing_bound(tc_solver* s, const spidge_state* d, int trick, int hi, int alpha, int beta,
                           int sure_mine, int sure_theirs, mask_t* rel) noexcept nogil:
     """For _g_search at a trick start where neither the quick tricks nor the
     sure trumps cut the search off (*sure_mine*, *sure_theirs*: the sure
     trumps of the counted side and of the other): the bound that cashing,
-    then the sure trumps of the side on lead, puts on the value if it cuts
-    the search off (the cards it relied on added to *rel*), else -1."""
+    then the sure trumps of the side on lead -- or drawing trumps, cashing
+    and the trumps left -- puts on the value if it cuts the search off (the
+    cards it relied on added to *rel*), else -1."""
     cdef int leader = d.leaders[trick], sure = 0, gain, h, suit, need
     cdef bint counted = (s.count_side >> leader) & 1
     cdef int team = s.count_side if counted else 15 & ~s.count_side
-    cdef mask_t cards, mine = 0, alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
-    # Nothing to cash unless the side holds the top card of a plain suit.
+    cdef mask_t cards, mine = 0, found = 0, alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    if not s.disabled & (_CASH_THEN_TRUMPS | _SURE_TRUMPS):
+        sure = sure_mine if counted else sure_theirs
+    need = beta - sure if counted else hi - alpha - sure
+    # Nothing to cash unless the side holds the top card of a plain suit,
+    # and the leader plays a plain card to every trick cashed.
     for h in range(4):
         if (team >> h) & 1:
             mine |= d.hands[h]
@@ -1627,21 +1694,25 @@ cdef int _g_cashing_bound(tc_solver* s, const spidge_state* d, int trick, int hi
         if cards and (mine >> tc_highest64(cards)) & 1:
             break
     else:
-        return -1
-    if not s.disabled & (_CASH_THEN_TRUMPS | _SURE_TRUMPS):
-        sure = sure_mine if counted else sure_theirs
-    need = beta - sure if counted else hi - alpha - sure
-    if need > _g_plain(d.hands[leader]):
-        return -1  # the leader plays a plain card to every trick cashed
-    gain = _g_cash_tricks(d, leader, s.count_side, not s.disabled & _CROSS_QUICK, need, rel)
-    if not gain or ((gain + sure < beta) if counted else (hi - gain - sure > alpha)):
-        return -1
-    if sure:  # the cards the sure trumps relied on
-        if s.disabled & _SPOILED_SURE:
-            _g_sure_tricks(d, team, rel)
-        else:
-            _g_spoiled_sure_tricks(d, team, not s.disabled & _RANKED_SURE, rel)
-    return gain + sure if counted else hi - gain - sure
+        need = 14
+    if need <= _g_plain(d.hands[leader]):
+        gain = _g_cash_tricks(d, leader, s.count_side, not s.disabled & _CROSS_QUICK, need, &found)
+        if gain and ((gain + sure >= beta) if counted else (hi - gain - sure <= alpha)):
+            rel[0] |= found
+            if sure:  # the cards the sure trumps relied on
+                if s.disabled & _SPOILED_SURE:
+                    _g_sure_tricks(d, team, rel)
+                else:
+                    _g_spoiled_sure_tricks(d, team, not s.disabled & _RANKED_SURE, rel)
+            return gain + sure if counted else hi - gain - sure
+    if not s.disabled & _CASH_THEN_TRUMPS:
+        found = 0
+        gain = _g_draw_tricks(d, leader, s.count_side, not s.disabled & _CROSS_QUICK,
+                              beta if counted else hi - alpha, &found)
+        if (gain >= beta) if counted else (hi - gain <= alpha):
+            rel[0] |= found
+            return gain if counted else hi - gain
+    return -1
 
 
 cdef int _g_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept nogil:
@@ -2579,6 +2650,8 @@ def _spidge_cash_bound(state, hand, disabled=0):
     bound = _g_cash_tricks(d, leader, team, not disabled & _CROSS_QUICK, 13, &rel)
     if bound and not disabled & _CASH_THEN_TRUMPS:
         bound += _g_spoiled_sure_tricks(d, team if (team >> leader) & 1 else 15 & ~team, True, &rel)
+    if not disabled & _CASH_THEN_TRUMPS:
+        bound = max(bound, _g_draw_tricks(d, leader, team, not disabled & _CROSS_QUICK, 13, &rel))
     return bound, taken
 
 
