@@ -1477,7 +1477,7 @@ cdef int _g_quick_tricks(const spidge_state* d, int leader, int side, mask_t* re
     and jokers are the same)."""
     cdef int team = side if (side >> leader) & 1 else 15 & ~side
     cdef mask_t trumps = SPIDGE_SUIT_MASK(3) | SPIDGE_JOKER_MASK
-    cdef mask_t hand = d.hands[leader], alive, suit_cards, top
+    cdef mask_t hand = d.hands[leader], alive
     cdef int total = 0, suit, o, run, length
     cdef bint wild = (d.flags & SPIDGE_OPT_WILD_JOKERS) != 0
     alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
@@ -1485,14 +1485,7 @@ cdef int _g_quick_tricks(const spidge_state* d, int leader, int side, mask_t* re
         if not (team >> o) & 1 and wild and d.hands[o] & SPIDGE_JOKER_MASK:
             return 0
     for suit in range(3):
-        suit_cards = alive & SPIDGE_SUIT_MASK(suit)
-        run = 0
-        while suit_cards:
-            top = (<mask_t>1) << tc_highest64(suit_cards)
-            if not hand & top:
-                break
-            run += 1
-            suit_cards &= ~top
+        run = _g_run(hand, alive & SPIDGE_SUIT_MASK(suit))
         if run == 0:
             continue
         for o in range(4):
