@@ -1350,14 +1350,15 @@ cdef int _g_guess_score(const spidge_state* d, uint8_t* trick, int pos, int hand
                         const int* replies) noexcept nogil:
     """The ordering score of the card trick[pos] of *hand* (higher: tried
     earlier) under the trick guess."""
-    cdef int g = _g_guess(d, trick, pos, hand, side, replies), sc
+    cdef int g = _g_guess(d, trick, pos, hand, side, replies), sc, led
     cdef mask_t follow, nxt = d.hands[(hand + 1) & 3]
     sc = (100 if g else 0) - _g_cost(trick[pos])
     if g == 0 and pos and _g_winner(trick, pos + 1) == pos:
         sc += 30  # wins for now: the other side must spend a higher card
     if pos < 3:
-        follow = nxt & SPIDGE_SUIT_MASK(_g_led(trick))
-        sc -= 6 * tc_popcount64(follow if follow else nxt)
+        led = _g_led(trick)
+        follow = nxt & SPIDGE_SUIT_MASK(led)
+        sc -= 6 * (_g_suit_count(follow, led) if follow else _g_count(nxt))
     return sc
 
 
@@ -1491,7 +1492,7 @@ cdef int _g_quick_tricks(const spidge_state* d, int leader, int side, mask_t* re
         for o in range(4):
             if (team >> o) & 1 or not d.hands[o] & trumps:
                 continue
-            length = tc_popcount64(d.hands[o] & SPIDGE_SUIT_MASK(suit))
+            length = _g_suit_count(d.hands[o], suit)
             if length < run:
                 run = length
         total += run
@@ -1651,7 +1652,7 @@ cdef int _g_draw_tricks(const spidge_state* d, int leader, int side, bint across
         o = partner if k else leader
         n = spades_of[k]
         if jokers and d.hands[o] & SPIDGE_JOKER_MASK == jokers:
-            n += tc_popcount64(jokers)
+            n += _g_suit_count(jokers, 4)
         sure = max(sure, n)
     left = need - drawn - sure
     if left > 0:
@@ -1725,7 +1726,7 @@ cdef int _g_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept n
     if theirs & SPIDGE_JOKER_MASK:
         return 0
     sure = mine & SPIDGE_JOKER_MASK
-    if tc_popcount64(sure) != 1:
+    if _g_suit_count(sure, 4) != 1:
         sure = 0
     if theirs & spades:
         top = (<mask_t>1) << tc_highest64(theirs & spades)
@@ -1737,7 +1738,7 @@ cdef int _g_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept n
         return 0
     for h in range(4):
         if (team >> h) & 1:
-            k = tc_popcount64(d.hands[h] & sure)
+            k = _g_suit_count(d.hands[h] & sure, 3) + _g_suit_count(d.hands[h] & sure, 4)
             if k > most:
                 most = k
     return most
@@ -1767,12 +1768,12 @@ cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, bint ranked, ma
             mine |= d.hands[h]
         else:
             theirs |= d.hands[h]
-    spoilers = tc_popcount64(theirs & SPIDGE_JOKER_MASK)
+    spoilers = _g_suit_count(theirs, 4)
     for h in range(4):
         if not (team >> h) & 1:
             continue
         jokers = d.hands[h] & SPIDGE_JOKER_MASK
-        m = tc_popcount64(jokers) if jokers == mine & SPIDGE_JOKER_MASK else 0
+        m = _g_suit_count(jokers, 4) if jokers == mine & SPIDGE_JOKER_MASK else 0
         if m - spoilers > most:
             most = m - spoilers
             low = 0
@@ -1780,7 +1781,7 @@ cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, bint ranked, ma
         while rest:
             c = (<mask_t>1) << tc_highest64(rest)
             rest &= ~c
-            above = tc_popcount64(theirs & spades & ~((c << 1) - 1))
+            above = _g_suit_count(theirs & ~((c << 1) - 1), 3)
             if above and not ranked:
                 break
             m += 1
@@ -1841,6 +1842,18 @@ cdef enum:
 
 
 cdef uint8_t G_POP13[8192]   # the number of cards in a 13-bit suit (no popcount instruction assumed)
+
+
+cdef inline int _g_suit_count(mask_t cards, int suit) noexcept nogil:
+    """How many cards of *suit* (4: the jokers) *cards* holds, by the table
+    (tc_popcount64 is a call into libgcc on a build without -mpopcnt)."""
+    return G_POP13[(cards >> (13 * suit)) & 0x1FFF]
+
+
+cdef inline int _g_count(mask_t cards) noexcept nogil:
+    """How many cards *cards* holds, by the table."""
+    return (G_POP13[cards & 0x1FFF] + G_POP13[(cards >> 13) & 0x1FFF] + G_POP13[(cards >> 26) & 0x1FFF]
+            + G_POP13[(cards >> 39) & 0x1FFF] + G_POP13[cards >> 52])
 
 
 def _fill_spidge_tables():
