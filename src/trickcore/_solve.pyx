@@ -43,7 +43,7 @@ from libc.stdlib cimport calloc, free
 from libc.string cimport memset
 from cpython.exc cimport PyErr_Occurred
 
-from trickcore._cards cimport mask_t, tc_popcount64, tc_lowest64, tc_highest64
+from trickcore._cards cimport mask_t, tc_lowest64, tc_highest64
 from trickcore._spitzer cimport (
     SpitzerDeal, SpitzerState, spitzer_card, spitzer_declarers, spitzer_game_type,
     spitzer_announcer, spitzer_leader, spitzer_legal, spitzer_play, spitzer_undo,
