@@ -478,6 +478,119 @@ def test_spidge_cashing_bound_never_contradicts_minimax() -> None:
     assert checked == 1200 and positive > 200 and raised > 20, (checked, positive, raised)
 
 
+def stacked_spidge_spec(seed: int, remaining: int) -> tuple[Any, ...]:
+    """(hands, options, plays) like spidge_spec, but from a deal stacked so
+    that the cashing bound's rarer cases are common: one hand gets the top
+    spades, the opponents most of the others, its partner few and (mostly)
+    the jokers, the two of them most high plain cards; the jokers are in
+    three deals of four; the cards are played at random, or the lowest
+    first, or the plain ones first (the trumps kept to the end)."""
+    g = trickcore.load_backend(trickcore.BACKEND)["_spidge"]
+    rng = random.Random(seed)
+    flags = rng.randrange(16) | (g.OPT_JOKERS if seed % 4 else 0)
+    pack = list(g.pack(bool(flags & g.OPT_JOKERS)))
+    rng.shuffle(pack)
+    strong = rng.randrange(4)
+    partner = (strong + 2) & 3
+    hands: list[list[int]] = [[], [], [], []]
+    spades = sorted((c for c in pack if 39 <= c < 52), reverse=True)
+    top = rng.randrange(2, 7)
+    hands[strong] += spades[:top]
+    joker_weights = [1, 1, 1, 1]
+    joker_weights[partner] = 12
+    spade_weights = [3, 3, 3, 3]
+    spade_weights[strong] = 1
+    spade_weights[partner] = rng.choice((0, 1, 3))
+    plain_weights = [1, 1, 1, 1]
+    plain_weights[strong] = plain_weights[partner] = 4
+    jokers = [c for c in pack if c >= 52]
+    high = [c for c in pack if c < 39 and c % 13 >= 9]
+    low = [c for c in pack if c < 39 and c % 13 < 9]
+    for cards, weights in ((jokers, joker_weights), (spades[top:], spade_weights),
+                           (high, plain_weights), (low, [1, 1, 1, 1])):
+        for card in cards:
+            open_hands = [h for h in range(4) if len(hands[h]) < 13]
+            hand = rng.choices(open_hands, [weights[h] + 0.01 for h in open_hands])[0]
+            hands[hand].append(card)
+    state = g.SpidgeState(hands, flags)
+    policy = rng.randrange(3)
+    plays = []
+    while 52 - state.n_played > remaining:
+        legal = sorted(state.legal_moves)
+        plain = [c for c in legal if c < 39]
+        if policy == 1 and rng.random() < 0.8:
+            card = legal[0]
+        elif policy == 2 and plain:  # trumps kept (spades maybe not broken)
+            card = rng.choice(plain)
+        else:
+            card = rng.choice(legal)
+        state.play(card)
+        plays.append(card)
+    return hands, flags, tuple(plays)
+
+
+def drawing_spec(seed: int, remaining: int, short: bool) -> tuple[Any, ...]:
+    """The first stacked ending from *seed* on (a trick start, not the first)
+    where the side on lead could draw trumps: the opponents hold spades but
+    no joker, the leader the top spades as many as any of them holds; with
+    *short*, the partner holds fewer spades, so he plays other cards to the
+    drawing."""
+    backend = trickcore.load_backend(trickcore.BACKEND)
+    while True:
+        spec = stacked_spidge_spec(seed, remaining)
+        seed += 1_000_003
+        state = spidge_state(backend, spec)
+        hands = [set(h) for h in state.hands]
+        leader = state.hand_to_move
+        if state.n_played == 0:
+            continue
+        opponents = [hands[(leader + 1) & 3], hands[(leader + 3) & 3]]
+        if any(c >= 52 for hand in opponents for c in hand):
+            continue
+        most = max(sum(39 <= c < 52 for c in hand) for hand in opponents)
+        spades = sorted((c for hand in hands for c in hand if 39 <= c < 52), reverse=True)
+        if most == 0 or not set(spades[:most]) <= hands[leader]:
+            continue
+        if short == (sum(39 <= c < 52 for c in hands[(leader + 2) & 3]) < most):
+            return spec
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
+def test_spidge_cashing_bound_holds_where_trumps_are_drawn() -> None:
+    """The cashing bound after drawing the opponents' trumps never exceeds
+    the exact value (most tricks, each player) on 200 stacked endings where
+    the side on lead may draw them, most with the partner discarding to the
+    drawing (his discards must leave him plain cards for the leader's cashed
+    tricks: the random endings above almost never need it); and the
+    dealer's solves give every card the value they give with the bound off."""
+    compiled = trickcore.load_backend("cython")
+    reference = trickcore.load_backend("python")
+    solver = compiled["_solve"]
+    off = solver._TECHNIQUES["quick tricks across"] | solver._TECHNIQUES["quick tricks and sure trumps"]
+    checked = drawn = 0
+    for seed in range(200):
+        remaining = (8, 12, 16, 20)[seed % 4]
+        spec = drawing_spec(seed, remaining, short=seed % 5 != 0)
+        state = spidge_state(compiled, spec)
+        for hand in (0, 2, 3):
+            bound, taken = solver._spidge_cash_bound(state, hand)
+            if remaining == 8:
+                value = reference["_solve"].solve_spidge(spidge_state(reference, spec), hand, 0,
+                                                         pv=False)[0]
+            else:
+                value = solver._nodes(state, hand, 0, off)[0]
+            side = 0b1010 if hand == 3 else 1 << hand
+            on_lead = value - taken if (side >> state.hand_to_move) & 1 else remaining // 4 - value + taken
+            assert bound <= on_lead, (spec, hand, bound, on_lead)
+            checked += 1
+            drawn += bound > solver._spidge_cash_bound(state, hand, solver._TECHNIQUES[
+                "quick tricks and sure trumps"])[0]
+        for objective in (0, 1):
+            found = solver._spidge_solve_with(state, 3, objective, 0)
+            assert found[:2] == solver._spidge_solve_with(state, 3, objective, off)[:2], (spec, objective)
+    assert checked == 600 and drawn > 150, (checked, drawn)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "
                     "search's; the reference twin has none")
 def test_spidge_partition_search_relies_on_the_cashed_cards() -> None:
