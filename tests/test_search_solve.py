@@ -441,6 +441,25 @@ def test_spidge_sure_trick_bounds_never_contradict_minimax() -> None:
     assert checked == 1800 and spoiled > 20 and ranked > 100, (checked, spoiled, ranked)
 
 
+def check_cash_bound(spec: tuple[Any, ...], remaining: int, hand: int, off: int) -> int:
+    """The cashing bound of a Spidge ending at a trick start for *hand*'s
+    solve, checked against the tricks the side on lead takes in the exact
+    value (most tricks): plain minimax for a 2-trick ending, else the
+    compiled search with the techniques *off* switched off."""
+    solver = trickcore.load_backend("cython")["_solve"]
+    state = spidge_state(trickcore.load_backend("cython"), spec)
+    bound, taken = solver._spidge_cash_bound(state, hand)
+    if remaining == 8:
+        reference = trickcore.load_backend("python")
+        value = reference["_solve"].solve_spidge(spidge_state(reference, spec), hand, 0, pv=False)[0]
+    else:
+        value = solver._nodes(state, hand, 0, off)[0]
+    side = 0b1010 if hand == 3 else 1 << hand
+    on_lead = value - taken if (side >> state.hand_to_move) & 1 else remaining // 4 - value + taken
+    assert bound <= on_lead, (spec, hand, bound, on_lead)
+    return int(bound)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
 def test_spidge_cashing_bound_never_contradicts_minimax() -> None:
     """The tricks the side on lead surely takes by cashing top cards --
@@ -451,7 +470,6 @@ def test_spidge_cashing_bound_never_contradicts_minimax() -> None:
     endings at a trick start with random options, the jokers in every other
     one; leading to the partner raises it often."""
     compiled = trickcore.load_backend("cython")
-    reference = trickcore.load_backend("python")
     solver = compiled["_solve"]
     across = solver._TECHNIQUES["quick tricks across"]
     off = across | solver._TECHNIQUES["quick tricks and sure trumps"]
@@ -463,15 +481,7 @@ def test_spidge_cashing_bound_never_contradicts_minimax() -> None:
         spec = spidge_spec(seed, remaining, jokers=seed % 2 == 0)
         state = spidge_state(compiled, spec)
         for hand in (0, 2, 3):
-            bound, taken = solver._spidge_cash_bound(state, hand)
-            if remaining == 8:
-                value = reference["_solve"].solve_spidge(spidge_state(reference, spec), hand, 0,
-                                                         pv=False)[0]
-            else:
-                value = solver._nodes(state, hand, 0, off)[0]
-            side = 0b1010 if hand == 3 else 1 << hand
-            on_lead = value - taken if (side >> state.hand_to_move) & 1 else remaining // 4 - value + taken
-            assert bound <= on_lead, (spec, hand, bound, on_lead)
+            bound = check_cash_bound(spec, remaining, hand, off)
             checked += 1
             positive += bound > 0
             raised += bound > solver._spidge_cash_bound(state, hand, across)[0]
@@ -564,7 +574,6 @@ def test_spidge_cashing_bound_holds_where_trumps_are_drawn() -> None:
     tricks: the random endings above almost never need it); and the
     dealer's solves give every card the value they give with the bound off."""
     compiled = trickcore.load_backend("cython")
-    reference = trickcore.load_backend("python")
     solver = compiled["_solve"]
     off = solver._TECHNIQUES["quick tricks across"] | solver._TECHNIQUES["quick tricks and sure trumps"]
     checked = drawn = 0
@@ -573,15 +582,7 @@ def test_spidge_cashing_bound_holds_where_trumps_are_drawn() -> None:
         spec = drawing_spec(seed, remaining, short=seed % 5 != 0)
         state = spidge_state(compiled, spec)
         for hand in (0, 2, 3):
-            bound, taken = solver._spidge_cash_bound(state, hand)
-            if remaining == 8:
-                value = reference["_solve"].solve_spidge(spidge_state(reference, spec), hand, 0,
-                                                         pv=False)[0]
-            else:
-                value = solver._nodes(state, hand, 0, off)[0]
-            side = 0b1010 if hand == 3 else 1 << hand
-            on_lead = value - taken if (side >> state.hand_to_move) & 1 else remaining // 4 - value + taken
-            assert bound <= on_lead, (spec, hand, bound, on_lead)
+            bound = check_cash_bound(spec, remaining, hand, off)
             checked += 1
             drawn += bound > solver._spidge_cash_bound(state, hand, solver._TECHNIQUES[
                 "quick tricks and sure trumps"])[0]
