@@ -1052,6 +1052,8 @@ def test_a_solution_is_immutable_and_hashable() -> None:
         solution.moves[next(iter(solution.moves))] = 0  # type: ignore[index]
     assert solution.moves == dict(again.moves)
     assert pickle.loads(pickle.dumps(solution)) == solution  # worlds solved in other processes
+    backwards = type(solution.moves)(dict(reversed(list(solution.moves.items()))))
+    assert backwards == solution.moves and hash(backwards) == hash(solution.moves)
 
 
 def test_solve_many_on_sampled_worlds() -> None:

@@ -84,7 +84,7 @@ class _Moves(Mapping[Card, int]):
         return len(self._values)
 
     def __hash__(self) -> int:
-        return hash(tuple(self._values.items()))
+        return hash(frozenset(self._values.items()))  # equal mappings, in any order: one hash
 
     def __repr__(self) -> str:
         return repr(self._values)
@@ -116,6 +116,7 @@ class Solution:
     def best_moves(self) -> tuple[Card, ...]:
         """The legal cards worth :attr:`value`, in card order."""
         return tuple(card for card, value in self.moves.items() if value == self.value)
+
 
 def _solution(raw: tuple[int, tuple[tuple[int, int], ...], tuple[int, ...]],
               objective: Objective) -> Solution:
