@@ -488,16 +488,19 @@ def test_spidge_cashing_bound_never_contradicts_minimax() -> None:
     assert checked == 1200 and positive > 200 and raised > 20, (checked, positive, raised)
 
 
-def stacked_spidge_spec(seed: int, remaining: int) -> tuple[Any, ...]:
+def stacked_spidge_spec(seed: int, remaining: int, unbroken: bool = False) -> tuple[Any, ...]:
     """(hands, options, plays) like spidge_spec, but from a deal stacked so
     that the cashing bound's rarer cases are common: one hand gets the top
     spades, the opponents most of the others, its partner few and (mostly)
     the jokers, the two of them most high plain cards; the jokers are in
     three deals of four; the cards are played at random, or the lowest
-    first, or the plain ones first (the trumps kept to the end)."""
+    first, or the plain ones first (the trumps kept to the end).  With
+    *unbroken*: spades must be broken, and the plain cards go first."""
     g = trickcore.load_backend(trickcore.BACKEND)["_spidge"]
     rng = random.Random(seed)
     flags = rng.randrange(16) | (g.OPT_JOKERS if seed % 4 else 0)
+    if unbroken:
+        flags |= g.OPT_SPADES_MUST_BE_BROKEN
     pack = list(g.pack(bool(flags & g.OPT_JOKERS)))
     rng.shuffle(pack)
     strong = rng.randrange(4)
@@ -523,7 +526,7 @@ def stacked_spidge_spec(seed: int, remaining: int) -> tuple[Any, ...]:
             hand = rng.choices(open_hands, [weights[h] + 0.01 for h in open_hands])[0]
             hands[hand].append(card)
     state = g.SpidgeState(hands, flags)
-    policy = rng.randrange(3)
+    policy = 2 if unbroken else rng.randrange(3)
     plays = []
     while 52 - state.n_played > remaining:
         legal = sorted(state.legal_moves)
@@ -539,20 +542,23 @@ def stacked_spidge_spec(seed: int, remaining: int) -> tuple[Any, ...]:
     return hands, flags, tuple(plays)
 
 
-def drawing_spec(seed: int, remaining: int, short: bool) -> tuple[Any, ...]:
+def drawing_spec(seed: int, remaining: int, short: bool, unbroken: bool = False) -> tuple[Any, ...]:
     """The first stacked ending from *seed* on (a trick start, not the first)
     where the side on lead could draw trumps: the opponents hold spades but
     no joker, the leader the top spades as many as any of them holds; with
     *short*, the partner holds fewer spades, so he plays other cards to the
-    drawing."""
+    drawing.  With *unbroken*, spades must be broken and are not yet, and the
+    leader holds a plain card (so he may not lead a spade)."""
     backend = trickcore.load_backend(trickcore.BACKEND)
     while True:
-        spec = stacked_spidge_spec(seed, remaining)
+        spec = stacked_spidge_spec(seed, remaining, unbroken)
         seed += 1_000_003
         state = spidge_state(backend, spec)
         hands = [set(h) for h in state.hands]
         leader = state.hand_to_move
         if state.n_played == 0:
+            continue
+        if unbroken and (state.trumps_broken or all(39 <= c < 52 for c in hands[leader])):
             continue
         opponents = [hands[(leader + 1) & 3], hands[(leader + 3) & 3]]
         if any(c >= 52 for hand in opponents for c in hand):
@@ -590,6 +596,30 @@ def test_spidge_cashing_bound_holds_where_trumps_are_drawn() -> None:
             found = solver._spidge_solve_with(state, 3, objective, 0)
             assert found[:2] == solver._spidge_solve_with(state, 3, objective, off)[:2], (spec, objective)
     assert checked == 600 and drawn > 150, (checked, drawn)
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
+def test_spidge_cashing_bound_draws_no_trumps_before_spades_are_broken() -> None:
+    """Where spades must be broken and are not, the leader holding a plain
+    card may not lead one: the bound must not draw the opponents' trumps.
+    It stays below the exact value (most tricks, each player) on 60 stacked
+    6-trick endings where the side on lead could draw them once spades were
+    broken; on many of them the same cards with spades free to lead give a
+    higher bound."""
+    compiled = trickcore.load_backend("cython")
+    g = compiled["_spidge"]
+    solver = compiled["_solve"]
+    off = solver._TECHNIQUES["quick tricks across"] | solver._TECHNIQUES["quick tricks and sure trumps"]
+    checked = held_back = 0
+    for seed in range(60):
+        spec = drawing_spec(seed, 24, short=seed % 5 != 0, unbroken=True)
+        hands, flags, plays = spec
+        free = spidge_state(compiled, (hands, flags & ~g.OPT_SPADES_MUST_BE_BROKEN, plays))
+        for hand in (0, 2, 3):
+            bound = check_cash_bound(spec, 24, hand, off)
+            checked += 1
+            held_back += solver._spidge_cash_bound(free, hand)[0] > bound
+    assert checked == 180 and held_back > 20, (checked, held_back)
 
 
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "
