@@ -625,16 +625,17 @@ def test_spidge_cashing_bound_draws_no_trumps_before_spades_are_broken() -> None
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "
                     "search's; the reference twin has none")
 def test_spidge_partition_search_relies_on_the_cashed_cards() -> None:
-    """The dealer's solves of 400 random 7-trick endings (random options)
-    give the exact table's value where the cashing bound cuts the search
-    off: it must rely on the partner's top cards it counted, the sure
-    trumps' spades and the spades that draw the opponents' trumps (each
-    left out, 5, 3 and 1 of these endings fail)."""
+    """The dealer's solves of 400 random 7-trick and 1,200 random 6-trick
+    endings (random options) give the exact table's value where the cashing
+    bound cuts the search off: it must rely on the partner's top cards it
+    counted, the sure trumps' spades and the spades that draw the opponents'
+    trumps (each left out, 6, 4 and 7 of these endings fail)."""
     compiled = trickcore.load_backend("cython")
     solver = compiled["_solve"]
     exact = solver._TECHNIQUES["partition search"]
-    for seed in range(400):
-        state = spidge_state(compiled, spidge_spec(seed, 28, jokers=seed % 3 == 0))
+    for seed in range(1600):
+        remaining = 28 if seed < 400 else 24
+        state = spidge_state(compiled, spidge_spec(seed, remaining, jokers=seed % 3 == 0))
         found = solver._spidge_solve_with(state, 3, 0, 0)
         assert found[:2] == solver._spidge_solve_with(state, 3, 0, exact)[:2], seed
 
