@@ -107,6 +107,8 @@ cdef enum:
                               # best replies (off: by the cards already in the trick only)
     _Z_LAST_TWO = 16777216  # Spitzer: the last two tricks by plain alpha-beta on the hands (off: the
                             # search, table and all, down to the last trick; off with the last trick)
+    _Z_DOMINATED = 8388608  # Spitzer: of a hand's cards that no other hand's card separates, only the
+                            # one that places its points best (off: every points class searched)
 
 # The growing table: a Spidge solve that has visited _GROW_AFTER times as many
 # positions as the table has entries moves it to one 2**_GROW_BY_BITS times
@@ -127,7 +129,7 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "ranked sure trumps": _RANKED_SURE, "direct bisection": _DIRECT_BISECTION,
                "trick guess": _TRICK_GUESS, "spitzer trick guess": _Z_TRICK_GUESS,
                "quick tricks across": _CROSS_QUICK, "quick tricks and sure trumps": _CASH_THEN_TRUMPS,
-               "last two tricks": _Z_LAST_TWO}
+               "last two tricks": _Z_LAST_TWO, "dominated cards": _Z_DOMINATED}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -908,6 +910,88 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
     return n
 
 
+# Dominated cards.  Two cards x and y of one hand with no live card of
+# another hand between them in rank (the trick's cards count as live) beat and
+# lose to exactly the same cards, now and in every later trick, and belong to
+# the same effective suit, so they are legal alike.  Let the hand play y now
+# and keep x: whatever it would have done holding y, it can do holding x, and
+# every trick goes to the same seat as before.  The only change is where the
+# two cards' points go: y's into this trick, x's into the trick where y would
+# have fallen.  If this trick goes to the hand's own side whatever the later
+# seats play, the hand is never worse off putting the card with more points
+# into it (the other side may win the later trick and then gets fewer); if it
+# goes to the other side, putting the card with fewer points into it.  So the
+# other card need not be searched: the minimax value of the position is the
+# same.  Under a trick measure points do not count, and any one card of such a
+# class stands for all.  Not while the sides are open or in an ace or void call
+# (the called ace and the caller's duties name cards, not ranks), and never at
+# the root of an every-card solve, whose cards each need their own value.
+
+cdef inline int _z_trick_side(const SpitzerDeal* d, int a, int best, int winner, int pos, int seat,
+                              int side) noexcept nogil:
+    """The side that takes the trick once *seat* plays card *a* to it
+    (*best* and *winner*: the winning card and seat so far), whatever the
+    later seats play: 1 *side*, 0 the other; -1 when a later seat of the
+    side not winning it may hold a card that beats it."""
+    cdef int i, h
+    if pos == 0 or _z_beats(a, best):
+        best = a
+        winner = seat
+    for i in range(1, 4 - pos):
+        h = (seat + i) & 3
+        if ((side >> h) & 1) != ((side >> winner) & 1) and (
+                d.hands[h] & Z_ABOVE[best] or (Z_SUIT[best] != 4 and d.hands[h] & Z_SUIT_MASK[4])):
+            return -1
+    return (side >> winner) & 1
+
+
+cdef uint32_t _z_undominated(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos,
+                             int seat, int side) noexcept nogil:
+    """The *legal* cards of *seat* less the dominated ones (see above): in
+    each run of legal cards that no other hand's live card separates, the
+    card with the most points where the trick goes to the hand's side for
+    sure, the fewest where it goes to the other side (under a trick measure
+    the highest card alone); the run's other cards go unless the trick's
+    taker is open."""
+    cdef uint32_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3], live, moves, rest
+    cdef uint32_t drop = 0
+    cdef int k, a, best = -1, winner = 0, suit, q, last, keep = 0, taker
+    cdef bint tricks = s.measure == _MEASURE_TRICKS
+    if not legal & (legal - 1):
+        return legal
+    for k in range(pos):
+        a = d.plays[d.n_played - pos + k]
+        alive |= (<uint32_t>1) << a
+        if best < 0 or _z_beats(a, best):
+            best = a
+            winner = k
+    winner = (seat - pos + winner) & 3
+    live = _z_by_rank(alive)
+    moves = _z_by_rank(legal)
+    for suit in range(5):
+        rest = moves & Z_RANK_SUIT[suit]
+        last = -1
+        while rest:
+            q = tc_highest64(rest)
+            rest &= ~((<uint32_t>1) << q)
+            a = Z_RANK_CARD[q]
+            if last < 0 or live & ((<uint32_t>1 << last) - (<uint32_t>2 << q)):
+                keep = a            # a new run
+            elif tricks or Z_POINTS[a] == Z_POINTS[keep]:
+                drop |= (<uint32_t>1) << a
+            else:
+                taker = _z_trick_side(d, a, best, winner, pos, seat, side)
+                if taker < 0:
+                    keep = a        # compared with the cards below it from here on
+                elif (Z_POINTS[a] > Z_POINTS[keep]) == (taker == ((side >> seat) & 1)):
+                    drop |= (<uint32_t>1) << keep
+                    keep = a
+                else:
+                    drop |= (<uint32_t>1) << a
+            last = q
+    return legal & ~drop
+
+
 cdef inline int _z_last_trick(tc_solver* s, const SpitzerDeal* d, int side) noexcept nogil:
     """The last trick, with one card in each hand: no choice is left."""
     cdef int leader = _z_leader(d, 7), k, seat, a, best = -1, winner = 0, points = 0
@@ -996,7 +1080,7 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
     cdef int alpha0, beta0, tt_move = -1, best_move = 0, bound
     cdef bint maximise, use_tt = False
     cdef uint64_t key[4]
-    cdef uint32_t extra = 0, mine, theirs
+    cdef uint32_t extra = 0, mine, theirs, legal
     cdef tc_tt_entry* e = NULL
     cdef int moves[8]
     if n == 32:
@@ -1072,7 +1156,11 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
     beta0 = beta
     seat = (_z_leader(d, n >> 2) + pos) & 3
     maximise = (side >> seat) & 1
-    nm = _z_moves(s, d, _z_legal(d, pos, seat), pos, seat, side, moves)
+    legal = _z_legal(d, pos, seat)
+    if (not s.dynamic and not s.disabled & _Z_DOMINATED
+            and not SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL):
+        legal = _z_undominated(s, d, legal, pos, seat, side)
+    nm = _z_moves(s, d, legal, pos, seat, side, moves)
     if tt_move >= 0:
         _first(moves, nm, tt_move)
     best = -_INF if maximise else _INF
