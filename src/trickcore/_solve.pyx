@@ -932,15 +932,24 @@ cdef inline int _z_trick_side(const SpitzerDeal* d, int a, int best, int winner,
     """The side that takes the trick once *seat* plays card *a* to it
     (*best* and *winner*: the winning card and seat so far), whatever the
     later seats play: 1 *side*, 0 the other; -1 when a later seat of the
-    side not winning it may hold a card that beats it."""
-    cdef int i, h
+    side not winning it has a legal card that beats it."""
+    cdef int i, h, led
+    cdef uint32_t cards
     if pos == 0 or _z_beats(a, best):
         best = a
         winner = seat
+    led = Z_SUIT[a] if pos == 0 else Z_SUIT[d.plays[d.n_played - pos]]
     for i in range(1, 4 - pos):
         h = (seat + i) & 3
-        if ((side >> h) & 1) != ((side >> winner) & 1) and (
-                d.hands[h] & Z_ABOVE[best] or (Z_SUIT[best] != 4 and d.hands[h] & Z_SUIT_MASK[4])):
+        if ((side >> h) & 1) == ((side >> winner) & 1):
+            continue
+        # Its legal cards: the suit led, else trumps, else any (which cannot win).
+        cards = d.hands[h] & Z_SUIT_MASK[led]
+        if not cards:
+            cards = d.hands[h] & Z_SUIT_MASK[4]
+            if cards and Z_SUIT[best] != 4:
+                return -1
+        if cards & Z_ABOVE[best]:
             return -1
     return (side >> winner) & 1
 
