@@ -355,6 +355,44 @@ def test_spitzer_key_runs_are_neighbours_of_equal_points() -> None:
     assert runs([[6, 1, 7]], points) == [([1, 7], 0, 0)]
 
 
+def _packed_runs(hands: tuple[int, ...]) -> list[int]:
+    """The run key of *hands* (dense masks) the slow way: each run whose
+    conditions hold has its live cards, from the highest down, moved to the
+    run's first places, each with its holder."""
+    z = trickcore.load_backend("python")["_spitzer"]
+    cards = [z.card_of_action(a) for a in range(32)]
+    orders = [sorted((a for a in range(32) if z.effective_suit(cards[a]) == suit),
+                     key=lambda a: -z.strength(cards[a])) for suit in range(5)]
+    runs = trickcore.load_backend("cython")["_solve"]._spitzer_runs(
+        orders, [z.card_points(card) for card in cards])
+    alive = hands[0] | hands[1] | hands[2] | hands[3]
+    packed = list(hands)
+    for run, needs_alive, needs_dead in runs:
+        if alive & needs_alive != needs_alive or alive & needs_dead:
+            continue
+        live = [a for a in run if alive >> a & 1]
+        holders = [next(seat for seat in range(4) if hands[seat] >> a & 1) for a in live]
+        for seat in range(4):
+            packed[seat] &= ~sum(1 << a for a in run)
+        for place, seat in zip(run[:len(holders)], holders, strict=True):
+            packed[seat] |= 1 << place
+    return packed
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the run key is the compiled search's")
+def test_spitzer_run_key_packs_each_run_up() -> None:
+    """The table key moves each run's live cards up by table (Z_RUN_PACK):
+    the same masks as moving them card by card, on positions of every depth."""
+    compiled = trickcore.load_backend("cython")
+    moved = 0
+    for seed in range(300):
+        spec = spitzer_spec(seed, 4 + seed % 25)
+        key, hands = compiled["_solve"]._spitzer_run_key(spitzer_state(compiled, spec))
+        assert list(key) == _packed_runs(hands), seed
+        moved += key != hands
+    assert moved > 200  # most positions have a run to pack (276 of the 300)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
 def test_spitzer_sure_trick_bounds_never_contradict_minimax() -> None:
     """The sure-trump bounds (the trumps' points and the cheapest card each
@@ -488,19 +526,16 @@ def test_spidge_cashing_bound_never_contradicts_minimax() -> None:
     assert checked == 1200 and positive > 200 and raised > 20, (checked, positive, raised)
 
 
-def stacked_spidge_spec(seed: int, remaining: int, unbroken: bool = False) -> tuple[Any, ...]:
+def stacked_spidge_spec(seed: int, remaining: int) -> tuple[Any, ...]:
     """(hands, options, plays) like spidge_spec, but from a deal stacked so
     that the cashing bound's rarer cases are common: one hand gets the top
     spades, the opponents most of the others, its partner few and (mostly)
     the jokers, the two of them most high plain cards; the jokers are in
     three deals of four; the cards are played at random, or the lowest
-    first, or the plain ones first (the trumps kept to the end).  With
-    *unbroken*: spades must be broken, and the plain cards go first."""
+    first, or the plain ones first (the trumps kept to the end)."""
     g = trickcore.load_backend(trickcore.BACKEND)["_spidge"]
     rng = random.Random(seed)
     flags = rng.randrange(16) | (g.OPT_JOKERS if seed % 4 else 0)
-    if unbroken:
-        flags |= g.OPT_SPADES_MUST_BE_BROKEN
     pack = list(g.pack(bool(flags & g.OPT_JOKERS)))
     rng.shuffle(pack)
     strong = rng.randrange(4)
@@ -526,7 +561,7 @@ def stacked_spidge_spec(seed: int, remaining: int, unbroken: bool = False) -> tu
             hand = rng.choices(open_hands, [weights[h] + 0.01 for h in open_hands])[0]
             hands[hand].append(card)
     state = g.SpidgeState(hands, flags)
-    policy = 2 if unbroken else rng.randrange(3)
+    policy = rng.randrange(3)
     plays = []
     while 52 - state.n_played > remaining:
         legal = sorted(state.legal_moves)
@@ -542,23 +577,20 @@ def stacked_spidge_spec(seed: int, remaining: int, unbroken: bool = False) -> tu
     return hands, flags, tuple(plays)
 
 
-def drawing_spec(seed: int, remaining: int, short: bool, unbroken: bool = False) -> tuple[Any, ...]:
+def drawing_spec(seed: int, remaining: int, short: bool) -> tuple[Any, ...]:
     """The first stacked ending from *seed* on (a trick start, not the first)
     where the side on lead could draw trumps: the opponents hold spades but
     no joker, the leader the top spades as many as any of them holds; with
     *short*, the partner holds fewer spades, so he plays other cards to the
-    drawing.  With *unbroken*, spades must be broken and are not yet, and the
-    leader holds a plain card (so he may not lead a spade)."""
+    drawing."""
     backend = trickcore.load_backend(trickcore.BACKEND)
     while True:
-        spec = stacked_spidge_spec(seed, remaining, unbroken)
+        spec = stacked_spidge_spec(seed, remaining)
         seed += 1_000_003
         state = spidge_state(backend, spec)
         hands = [set(h) for h in state.hands]
         leader = state.hand_to_move
         if state.n_played == 0:
-            continue
-        if unbroken and (state.trumps_broken or all(39 <= c < 52 for c in hands[leader])):
             continue
         opponents = [hands[(leader + 1) & 3], hands[(leader + 3) & 3]]
         if any(c >= 52 for hand in opponents for c in hand):
@@ -598,44 +630,19 @@ def test_spidge_cashing_bound_holds_where_trumps_are_drawn() -> None:
     assert checked == 600 and drawn > 150, (checked, drawn)
 
 
-@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
-def test_spidge_cashing_bound_draws_no_trumps_before_spades_are_broken() -> None:
-    """Where spades must be broken and are not, the leader holding a plain
-    card may not lead one: the bound must not draw the opponents' trumps.
-    It stays below the exact value (most tricks, each player) on 60 stacked
-    6-trick endings where the side on lead could draw them once spades were
-    broken; on many of them the same cards with spades free to lead give a
-    higher bound."""
-    compiled = trickcore.load_backend("cython")
-    g = compiled["_spidge"]
-    solver = compiled["_solve"]
-    off = solver._TECHNIQUES["quick tricks across"] | solver._TECHNIQUES["quick tricks and sure trumps"]
-    checked = held_back = 0
-    for seed in range(60):
-        spec = drawing_spec(seed, 24, short=seed % 5 != 0, unbroken=True)
-        hands, flags, plays = spec
-        free = spidge_state(compiled, (hands, flags & ~g.OPT_SPADES_MUST_BE_BROKEN, plays))
-        for hand in (0, 2, 3):
-            bound = check_cash_bound(spec, 24, hand, off)
-            checked += 1
-            held_back += solver._spidge_cash_bound(free, hand)[0] > bound
-    assert checked == 180 and held_back > 20, (checked, held_back)
-
-
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "
                     "search's; the reference twin has none")
 def test_spidge_partition_search_relies_on_the_cashed_cards() -> None:
-    """The dealer's solves of 400 random 7-trick and 1,200 random 6-trick
-    endings (random options) give the exact table's value where the cashing
-    bound cuts the search off: it must rely on the partner's top cards it
-    counted, the sure trumps' spades and the spades that draw the opponents'
-    trumps (each left out, 6, 4 and 7 of these endings fail)."""
+    """The dealer's solves of 400 random 7-trick endings (random options)
+    give the exact table's value where the cashing bound cuts the search
+    off: it must rely on the partner's top cards it counted, the sure
+    trumps' spades and the spades that draw the opponents' trumps (each
+    left out, 5, 3 and 1 of these endings fail)."""
     compiled = trickcore.load_backend("cython")
     solver = compiled["_solve"]
     exact = solver._TECHNIQUES["partition search"]
-    for seed in range(1600):
-        remaining = 28 if seed < 400 else 24
-        state = spidge_state(compiled, spidge_spec(seed, remaining, jokers=seed % 3 == 0))
+    for seed in range(400):
+        state = spidge_state(compiled, spidge_spec(seed, 28, jokers=seed % 3 == 0))
         found = solver._spidge_solve_with(state, 3, 0, 0)
         assert found[:2] == solver._spidge_solve_with(state, 3, 0, exact)[:2], seed
 

@@ -390,17 +390,30 @@ cdef uint32_t Z_BY_RANK[4][256]   # a byte of a dense mask in the rank layout
 cdef signed char Z_RANK_CARD[32]  # the card of each bit of the rank layout
 cdef uint32_t Z_RANK_SUIT[5]      # each effective suit's bits
 cdef uint32_t Z_RANK_ABOVE[32]    # the bits above one in its suit
+cdef signed char Z_RANK_OF[32]    # the bit of each card in the rank layout
+# By bit of the rank layout (the trick guess's tables): the card's points,
+# what playing it costs (its strength, a trump's above every fail card's),
+# and the highest bit of its suit (the trumps are the top bits, from Z_TRUMP_LOW).
+cdef signed char Z_RANK_POINTS[32]
+cdef signed char Z_RANK_COST[32]
+cdef signed char Z_RANK_TOP[32]
+cdef int Z_TRUMP_LOW
 # Runs of two or more cards of one effective suit, next to each other in
 # order and worth the same points (9-8-7, the jacks...), and the cards whose
 # being alive (or dead) a run needs: with the Spitzer dead, Q-clubs joins the
 # other queens.
 cdef int Z_RUN_N
-cdef int Z_RUN_LEN[16]
-cdef int Z_RUN_CARD[16][5]
 cdef uint32_t Z_RUN_MASK[16]
 cdef uint32_t Z_RUN_TOP[16][6]      # the run's first k cards
 cdef uint32_t Z_RUN_IF_ALIVE[16]
 cdef uint32_t Z_RUN_IF_DEAD[16]
+# A run packed by table: its cards lie within five bits of the rank layout
+# from Z_RUN_LOW up; Z_RUN_PACK[run][live * 32 + held] is where a hand's
+# *held* cards of those five bits go once the *live* ones are moved up (in
+# the same five bits), Z_RUN_DENSE[run][bits] those bits as a dense mask.
+cdef int Z_RUN_LOW[16]
+cdef uint8_t Z_RUN_PACK[16][1024]
+cdef uint32_t Z_RUN_DENSE[16][32]
 
 
 def _fill_spitzer_tables():
@@ -437,9 +450,16 @@ def _fill_spitzer_tables():
         for k in range(Z_ORDER_N[s]):
             rank_of[Z_ORDER[s][k]] = base + Z_ORDER_N[s] - 1 - k
     assert sorted(rank_of.values()) == list(range(32))
+    global Z_TRUMP_LOW
+    Z_TRUMP_LOW = 32 - Z_ORDER_N[4]
+    assert Z_RANK_SUIT[4] == 0xFFFFFFFF & ~((1 << Z_TRUMP_LOW) - 1)
     for a, q in rank_of.items():
         Z_RANK_CARD[q] = a
         Z_RANK_ABOVE[q] = Z_RANK_SUIT[Z_SUIT[a]] & ~((2 << q) - 1)
+        Z_RANK_OF[a] = q
+        Z_RANK_POINTS[q] = Z_POINTS[a]
+        Z_RANK_COST[q] = Z_STRENGTH[a] + (8 if Z_SUIT[a] == 4 else 0)
+        Z_RANK_TOP[q] = Z_RANK_SUIT[Z_SUIT[a]].bit_length() - 1
     for k in range(4):
         for b in range(256):
             Z_BY_RANK[k][b] = sum(1 << rank_of[8 * k + j] for j in range(8) if b >> j & 1)
@@ -457,14 +477,23 @@ def _fill_spitzer_tables():
     Z_RUN_N = len(runs)
     for k in range(Z_RUN_N):
         cards, needs_alive_mask, needs_dead_mask = runs[k]
-        Z_RUN_LEN[k] = len(cards)
         Z_RUN_MASK[k] = _bits(cards)
         Z_RUN_IF_ALIVE[k] = needs_alive_mask
         Z_RUN_IF_DEAD[k] = needs_dead_mask
-        for b in range(len(cards)):
-            Z_RUN_CARD[k][b] = cards[b]
         for b in range(len(cards) + 1):
             Z_RUN_TOP[k][b] = _bits(cards[:b])
+        # The run's cards from the highest down, as bits of its five.
+        low = rank_of[cards[len(cards) - 1]]
+        places = [rank_of[card] - low for card in cards]
+        assert places == sorted(places, reverse=True) and places[0] < 5
+        Z_RUN_LOW[k] = low
+        for b in range(32):
+            Z_RUN_DENSE[k][b] = sum(1 << card for card, place in zip(cards, places) if b >> place & 1)
+        for live in range(32):
+            # The j-th live card from the top goes to the run's j-th place.
+            moved = dict(zip([place for place in places if live >> place & 1], places))
+            for b in range(32):
+                Z_RUN_PACK[k][live * 32 + b] = sum(1 << moved[place] for place in moved if b >> place & 1)
 
 
 def _bits(cards):
@@ -606,35 +635,33 @@ cdef inline void _z_run_key(const SpitzerDeal* d, uint64_t* key) noexcept nogil:
     played share one entry.  The same equivalence as _z_key's live order
     (a little weaker: it does not match a live Q-clubs over the Spitzer with
     Q-spades over 9-diamonds), at a fraction of its cost: most runs are whole
-    or already packed, and a check skips them."""
+    or already packed, and a check skips them; the others are moved by
+    table (Z_RUN_PACK), on the hands in the rank layout, where a run's cards
+    are next to each other."""
     cdef uint32_t h0 = d.hands[0], h1 = d.hands[1], h2 = d.hands[2], h3 = d.hands[3]
-    cdef uint32_t alive = h0 | h1 | h2 | h3, live, n0, n1, n2, n3, bit, to
-    cdef int r, k, j
+    cdef uint32_t alive = h0 | h1 | h2 | h3, live, r0 = 0, r1 = 0, r2 = 0, r3 = 0, m
+    cdef int r, low
+    cdef bint ranked = False
+    cdef const uint8_t* pack
     for r in range(Z_RUN_N):
         if (alive & Z_RUN_IF_ALIVE[r]) != Z_RUN_IF_ALIVE[r] or alive & Z_RUN_IF_DEAD[r]:
             continue
         live = alive & Z_RUN_MASK[r]
         if live == Z_RUN_TOP[r][_z_pop(live)]:
             continue
-        n0 = n1 = n2 = n3 = 0
-        j = 0
-        for k in range(Z_RUN_LEN[r]):
-            bit = (<uint32_t>1) << Z_RUN_CARD[r][k]
-            if live & bit:
-                to = (<uint32_t>1) << Z_RUN_CARD[r][j]
-                j += 1
-                if h0 & bit:
-                    n0 |= to
-                elif h1 & bit:
-                    n1 |= to
-                elif h2 & bit:
-                    n2 |= to
-                else:
-                    n3 |= to
-        h0 = (h0 & ~Z_RUN_MASK[r]) | n0
-        h1 = (h1 & ~Z_RUN_MASK[r]) | n1
-        h2 = (h2 & ~Z_RUN_MASK[r]) | n2
-        h3 = (h3 & ~Z_RUN_MASK[r]) | n3
+        if not ranked:
+            r0 = _z_by_rank(h0)
+            r1 = _z_by_rank(h1)
+            r2 = _z_by_rank(h2)
+            r3 = _z_by_rank(h3)
+            ranked = True
+        low = Z_RUN_LOW[r]
+        pack = &Z_RUN_PACK[r][(((r0 | r1 | r2 | r3) >> low) & 31) << 5]
+        m = ~Z_RUN_MASK[r]
+        h0 = (h0 & m) | Z_RUN_DENSE[r][pack[(r0 >> low) & 31]]
+        h1 = (h1 & m) | Z_RUN_DENSE[r][pack[(r1 >> low) & 31]]
+        h2 = (h2 & m) | Z_RUN_DENSE[r][pack[(r2 >> low) & 31]]
+        h3 = (h3 & m) | Z_RUN_DENSE[r][pack[(r3 >> low) & 31]]
     key[0] = h0
     key[1] = h1
     key[2] = h2
@@ -829,6 +856,96 @@ cdef inline int _z_add_move(int* out, int* scores, int n, int a, int pos, bint t
     return n + 1
 
 
+cdef inline bint _z_beats_bit(int x, int b) noexcept nogil:
+    """_z_beats on bits of the rank layout: a higher card of the same suit, or
+    a trump (the trumps are the top bits)."""
+    return x > b and (x >= Z_TRUMP_LOW or x <= Z_RANK_TOP[b])
+
+
+cdef inline int _z_reply_bit(uint32_t rank_hand, int led) noexcept nogil:
+    """_z_reply as a bit of the rank layout (-1: none)."""
+    cdef uint32_t m = rank_hand & Z_RANK_SUIT[led]
+    if not m:
+        m = rank_hand & Z_RANK_SUIT[4]
+        if not m:
+            return -1
+    return tc_highest64(m)
+
+
+cdef int _z_guess_moves(const SpitzerDeal* d, uint32_t legal, int pos, int seat, int side,
+                        int* out) noexcept nogil:
+    """_z_moves with the trick guess and the rank walk (the search's usual
+    case), on bits of the rank layout throughout: the same moves in the same
+    order, at less cost (the cards compared by bit, the later seats' sides
+    and replies laid out once)."""
+    cdef uint32_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3], live, rest, moves
+    cdef uint32_t rank_hands[3]
+    cdef int replies[3]
+    cdef int sides[3]
+    cdef int scores[8]
+    cdef int k, q, a, n = 0, suit, best = -1, winner = 0, last, later = 3 - pos, b, w, sc, i
+    cdef int mine = (side >> seat) & 1, won = 0
+    for k in range(pos):
+        a = d.plays[d.n_played - pos + k]
+        alive |= (<uint32_t>1) << a
+        q = Z_RANK_OF[a]
+        if best < 0 or _z_beats_bit(q, best):
+            best = q
+            winner = k
+    if pos:
+        won = (side >> ((seat - pos + winner) & 3)) & 1   # the side winning the trick so far
+    # Only the seats still to play after the mover reply (none after the last card).
+    for k in range(later):
+        q = (seat + 1 + k) & 3
+        rank_hands[k] = _z_by_rank(d.hands[q])
+        sides[k] = (side >> q) & 1
+        if pos:
+            replies[k] = _z_reply_bit(rank_hands[k], Z_SUIT[d.plays[d.n_played - pos]])
+    live = _z_by_rank(alive)
+    moves = _z_by_rank(legal)
+    for suit in range(5):
+        rest = moves & Z_RANK_SUIT[suit]
+        if not rest:
+            continue
+        if pos == 0:
+            for k in range(3):
+                replies[k] = _z_reply_bit(rank_hands[k], suit)
+        last = -1
+        while rest:
+            q = tc_highest64(rest)
+            rest &= ~((<uint32_t>1) << q)
+            # Equivalent to the legal card above it: no live card between, the same points.
+            if (last >= 0 and Z_RANK_POINTS[last] == Z_RANK_POINTS[q]
+                    and not live & ((<uint32_t>1 << last) - (<uint32_t>2 << q))):
+                last = q
+                continue
+            last = q
+            # The trick guess (_z_guess_score): who takes the trick after the replies.
+            b = best
+            w = won
+            if pos == 0 or _z_beats_bit(q, best):
+                b = q
+                w = mine
+            for k in range(later):
+                if sides[k] != w and replies[k] >= 0 and _z_beats_bit(replies[k], b):
+                    b = replies[k]
+                    w = sides[k]
+            if w == mine:
+                sc = 100 + Z_RANK_POINTS[q] - Z_RANK_COST[q]
+            else:
+                sc = -2 * Z_RANK_POINTS[q] - Z_RANK_COST[q]
+            # Inserted after the moves of the same score (_z_add_move).
+            i = n
+            while i > 0 and scores[i - 1] < sc:
+                scores[i] = scores[i - 1]
+                out[i] = out[i - 1]
+                i -= 1
+            scores[i] = sc
+            out[i] = Z_RANK_CARD[q]
+            n += 1
+    return n
+
+
 cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, int seat, int side,
                   int* out) noexcept nogil:
     """The legal moves of *seat*, one per class of equivalent cards, best guesses first."""
@@ -840,6 +957,8 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
     cdef int replies_at[4]
     cdef int* replies = NULL
     cdef uint32_t rank_hands[4]
+    if not s.dynamic and not s.disabled & (_Z_TRICK_GUESS | _RANK_WALK | _SUIT_SKIP):
+        return _z_guess_moves(d, legal, pos, seat, side, out)
     for k in range(pos):
         a = d.plays[d.n_played - pos + k]
         alive |= (<uint32_t>1) << a
@@ -2686,6 +2805,15 @@ def _spitzer_sure_bounds(state, disabled=0):
                 _z_counted(solver.s, d, side, d.n_played >> 2))
     finally:
         solver.s.disabled = 0
+
+
+def _spitzer_run_key(state):
+    """(the table key _z_run_key makes at *state*, the hands it was made of):
+    four dense masks each (for the key tests)."""
+    cdef SpitzerState z = _spitzer_state(state)
+    cdef uint64_t key[4]
+    _z_run_key(&z.deal, key)
+    return tuple(key[i] for i in range(4)), tuple(z.deal.hands[i] for i in range(4))
 
 
 def _spitzer_moves(state, disabled=0):

@@ -16,6 +16,7 @@ from trickcore import _spidge_messages as messages
 from trickcore._arguments import as_int, card_number, check_range, check_seed, not_initialised
 from trickcore._deprecated_call import tuple_view
 from trickcore.card import ALL_CARDS, Card
+from trickcore._arguments import check_range
 from trickcore.errors import (
     ArgumentTypeError, IllegalMoveError, InvalidArgumentError, InvalidCardError, RulesError,
 )

@@ -158,6 +158,7 @@ from trickcore._cards cimport (bits_tuple, cardset_from_mask, random_draw, to_ma
                                tc_popcount64)
 from trickcore import _spitzer_messages as _msg
 from trickcore.card import ALL_CARDS, parse_card
+from trickcore._arguments import check_range
 
 AUCTION, PLAY, OVER = SP_AUCTION, SP_PLAY, SP_OVER
 PASS = SP_PASS
