@@ -1029,10 +1029,12 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
     return n
 
 
-# Dominated cards.  Two cards x and y of one hand with no live card of
-# another hand between them in rank (the trick's cards count as live) beat and
-# lose to exactly the same cards, now and in every later trick, and belong to
-# the same effective suit, so they are legal alike.  Let the hand play y now
+# Dominated cards.  Two cards x and y of one hand with no card of another
+# hand between them in rank beat and lose to exactly the same cards in every
+# later trick, and belong to the same effective suit, so they are legal alike;
+# if both beat the trick's winning card so far, or neither does, they also
+# take or lose this trick alike (a card of the trick between them lies below
+# that winning card: then neither beats it).  Let the hand play y now
 # and keep x: whatever it would have done holding y, it can do holding x, and
 # every trick goes to the same seat as before.  The only change is where the
 # two cards' points go: y's into this trick, x's into the trick where y would
@@ -1076,20 +1078,20 @@ cdef inline int _z_trick_side(const SpitzerDeal* d, int a, int best, int winner,
 cdef uint32_t _z_undominated(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos,
                              int seat, int side) noexcept nogil:
     """The *legal* cards of *seat* less the dominated ones (see above): in
-    each run of legal cards that no other hand's live card separates, the
-    card with the most points where the trick goes to the hand's side for
-    sure, the fewest where it goes to the other side (under a trick measure
-    the highest card alone); the run's other cards go unless the trick's
-    taker is open."""
+    each run of legal cards that no other hand's card separates and that
+    all beat the trick's winning card so far or all do not, the card with
+    the most points where the trick goes to the hand's side for sure, the
+    fewest where it goes to the other side (under a trick measure the
+    highest card alone); the run's other cards go unless the trick's taker
+    is open."""
     cdef uint32_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3], live, moves, rest
     cdef uint32_t drop = 0
     cdef int k, a, best = -1, winner = 0, suit, q, last, keep = 0, taker
-    cdef bint tricks = s.measure == _MEASURE_TRICKS
+    cdef bint tricks = s.measure == _MEASURE_TRICKS, wins, last_wins = False
     if not legal & (legal - 1):
         return legal
     for k in range(pos):
         a = d.plays[d.n_played - pos + k]
-        alive |= (<uint32_t>1) << a
         if best < 0 or _z_beats(a, best):
             best = a
             winner = k
@@ -1103,7 +1105,8 @@ cdef uint32_t _z_undominated(tc_solver* s, const SpitzerDeal* d, uint32_t legal,
             q = tc_highest64(rest)
             rest &= ~((<uint32_t>1) << q)
             a = Z_RANK_CARD[q]
-            if last < 0 or live & ((<uint32_t>1 << last) - (<uint32_t>2 << q)):
+            wins = pos == 0 or _z_beats(a, best)
+            if last < 0 or wins != last_wins or live & ((<uint32_t>1 << last) - (<uint32_t>2 << q)):
                 keep = a            # a new run
             elif tricks or Z_POINTS[a] == Z_POINTS[keep]:
                 drop |= (<uint32_t>1) << a
@@ -1117,6 +1120,7 @@ cdef uint32_t _z_undominated(tc_solver* s, const SpitzerDeal* d, uint32_t legal,
                 else:
                     drop |= (<uint32_t>1) << a
             last = q
+            last_wins = wins
     return legal & ~drop
 
 
