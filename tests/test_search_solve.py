@@ -824,6 +824,79 @@ def test_spidge_trick_guess_reorders_the_same_moves() -> None:
 
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the move ordering is the compiled "
                     "search's; the reference twin has none")
+def test_spidge_jokers_kept_moves_only_the_three_hands_joker_leads() -> None:
+    """Jokers kept only moves a joker led by one of the three hands in a
+    single player's solve under "most" further down the trick guess's order
+    (the other moves keep theirs), on 300 random positions with the jokers
+    in (two thirds of them trick starts), at every place in a trick, for each
+    player and objective; everywhere
+    else (the single player's own leads, the dealer's solve, "fewest", a
+    joker played to a trick) the order is the trick guess's."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    off = solver._TECHNIQUES["jokers kept"]
+    moved = 0
+    for seed in range(300):
+        remaining = 4 + seed % 45 if seed % 3 == 0 else 4 * (1 + seed % 12)  # mostly trick starts
+        state = spidge_state(compiled, spidge_spec(seed, remaining, jokers=True))
+        mover = state.hand_to_move
+        for hand in (0, 2, 3):
+            for objective in (0, 1):
+                kept = solver._spidge_moves(state, hand, objective)
+                guessed = solver._spidge_moves(state, hand, objective, off)
+                joker = [card for card in kept if card >= 52]
+                if (hand == 3 or objective == 1 or mover == hand or state.current_trick
+                        or not joker):
+                    assert kept == guessed, (seed, hand, objective)
+                    continue
+                assert sorted(kept) == sorted(guessed), (seed, hand)
+                assert [card for card in kept if card < 52] == [card for card in guessed if card < 52]
+                assert kept.index(joker[0]) >= guessed.index(joker[0]), (seed, hand, kept, guessed)
+                moved += kept != guessed
+    assert moved > 30, moved
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the move ordering is the compiled "
+                    "search's; the reference twin has none")
+@pytest.mark.parametrize("chunk", range(2))
+def test_spidge_jokers_kept_gives_the_exact_values(chunk: int) -> None:
+    """A single player's solves under "most" with jokers kept, on 120 random
+    endings of 12 to 24 cards (jokers in, one of the three hands on lead at
+    a trick start, so that it acts at once), give every card the value that
+    the exact relative key gives with the trick guess's order, and the
+    principal variation scores it."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    off = solver._TECHNIQUES["jokers kept"] | solver._TECHNIQUES["partition search"]
+    checked = 0
+    for seed in range(60 * chunk, 60 * chunk + 60):
+        state = spidge_state(compiled, spidge_spec(seed, 12 + 4 * (seed % 4), jokers=True))
+        for hand in (0, 2):
+            if state.hand_to_move == hand:
+                continue
+            found = solver._spidge_solve_with(state, hand, 0, 0, True)
+            assert found[:2] == solver._spidge_solve_with(state, hand, 0, off)[:2], (seed, hand)
+            assert tricks_after_pv(state.copy(), found[2], hand) == found[0]
+            checked += 1
+    assert checked > 50, checked
+
+
+@settings(max_examples=20, deadline=None)
+@given(seed=st.integers(0, 2**32), remaining=st.sampled_from((8, 12)))
+def test_spidge_jokers_kept_agrees_with_minimax(both_backends: Backends, seed: int,
+                                                remaining: int) -> None:
+    """The same against plain minimax on 8- and 12-card endings with the
+    jokers in: a single player's value and every card's under "most"."""
+    compiled, reference = both_backends
+    spec = spidge_spec(seed, remaining, jokers=True)
+    for hand in (0, 2):
+        fast = compiled["_solve"].solve_spidge(spidge_state(compiled, spec), hand, 0, pv=False)
+        slow = reference["_solve"].solve_spidge(spidge_state(reference, spec), hand, 0, pv=False)
+        assert fast[:2] == slow[:2], (spec, hand)
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the move ordering is the compiled "
+                    "search's; the reference twin has none")
 def test_spitzer_trick_guess_reorders_the_same_moves() -> None:
     """The Spitzer trick guess only reorders the moves of the order by the
     cards already in the trick (the same cards, one a class of equivalent
