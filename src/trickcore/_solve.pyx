@@ -407,14 +407,17 @@ cdef int Z_TRUMP_LOW
 # other queens.
 cdef int Z_RUN_N
 cdef uint32_t Z_RUN_MASK[16]
-cdef uint32_t Z_RUN_TOP[16][6]      # the run's first k cards
 cdef uint32_t Z_RUN_IF_ALIVE[16]
 cdef uint32_t Z_RUN_IF_DEAD[16]
 # A run packed by table: its cards lie within five bits of the rank layout
-# from Z_RUN_LOW up; Z_RUN_PACK[run][live * 32 + held] is where a hand's
-# *held* cards of those five bits go once the *live* ones are moved up (in
-# the same five bits), Z_RUN_DENSE[run][bits] those bits as a dense mask.
+# from Z_RUN_LOW up (Z_RUN_PLACES: which of the five); bit k of
+# Z_RUN_PACKED[run] says whether live cards k of them are packed already
+# (the run's first cards); Z_RUN_PACK[run][live * 32 + held] is where a
+# hand's *held* cards of those five bits go once the *live* ones are moved up
+# (in the same five bits), Z_RUN_DENSE[run][bits] those bits as a dense mask.
 cdef int Z_RUN_LOW[16]
+cdef uint32_t Z_RUN_PLACES[16]
+cdef uint32_t Z_RUN_PACKED[16]
 cdef uint8_t Z_RUN_PACK[16][1024]
 cdef uint32_t Z_RUN_DENSE[16][32]
 
@@ -483,13 +486,13 @@ def _fill_spitzer_tables():
         Z_RUN_MASK[k] = _bits(cards)
         Z_RUN_IF_ALIVE[k] = needs_alive_mask
         Z_RUN_IF_DEAD[k] = needs_dead_mask
-        for b in range(len(cards) + 1):
-            Z_RUN_TOP[k][b] = _bits(cards[:b])
         # The run's cards from the highest down, as bits of its five.
         low = rank_of[cards[len(cards) - 1]]
         places = [rank_of[card] - low for card in cards]
         assert places == sorted(places, reverse=True) and places[0] < 5
         Z_RUN_LOW[k] = low
+        Z_RUN_PLACES[k] = _bits(places)
+        Z_RUN_PACKED[k] = sum(1 << _bits(places[:b]) for b in range(len(places) + 1))
         for b in range(32):
             Z_RUN_DENSE[k][b] = sum(1 << card for card, place in zip(cards, places) if b >> place & 1)
         for live in range(32):
@@ -643,23 +646,22 @@ cdef inline void _z_run_key(const SpitzerDeal* d, uint64_t* key) noexcept nogil:
     are next to each other."""
     cdef uint32_t h0 = d.hands[0], h1 = d.hands[1], h2 = d.hands[2], h3 = d.hands[3]
     cdef uint32_t alive = h0 | h1 | h2 | h3, live, r0 = 0, r1 = 0, r2 = 0, r3 = 0, m
+    cdef uint32_t ranked = _z_by_rank(alive)
     cdef int r, low
-    cdef bint ranked = False
     cdef const uint8_t* pack
     for r in range(Z_RUN_N):
         if (alive & Z_RUN_IF_ALIVE[r]) != Z_RUN_IF_ALIVE[r] or alive & Z_RUN_IF_DEAD[r]:
             continue
-        live = alive & Z_RUN_MASK[r]
-        if live == Z_RUN_TOP[r][_z_pop(live)]:
+        low = Z_RUN_LOW[r]
+        live = (ranked >> low) & Z_RUN_PLACES[r]
+        if (Z_RUN_PACKED[r] >> live) & 1:
             continue
-        if not ranked:
+        if not (r0 | r1 | r2 | r3):
             r0 = _z_by_rank(h0)
             r1 = _z_by_rank(h1)
             r2 = _z_by_rank(h2)
-            r3 = _z_by_rank(h3)
-            ranked = True
-        low = Z_RUN_LOW[r]
-        pack = &Z_RUN_PACK[r][(((r0 | r1 | r2 | r3) >> low) & 31) << 5]
+            r3 = ranked ^ r0 ^ r1 ^ r2
+        pack = &Z_RUN_PACK[r][live << 5]
         m = ~Z_RUN_MASK[r]
         h0 = (h0 & m) | Z_RUN_DENSE[r][pack[(r0 >> low) & 31]]
         h1 = (h1 & m) | Z_RUN_DENSE[r][pack[(r1 >> low) & 31]]
