@@ -1049,7 +1049,10 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
 # goes to the other side, putting the card with fewer points into it.  So the
 # other card need not be searched: the minimax value of the position is the
 # same.  Under a trick measure points do not count, and any one card of such a
-# class stands for all.  Not while the sides are open or in an ace or void call
+# class stands for all.  Where the taker is still open, both are searched, but
+# the same argument bounds one's value by the other's: the two differ by at
+# most the difference of their points (_z_sibling_bound), so a card whose
+# run-mate's value lies that far outside the window is not searched.  Not while the sides are open or in an ace or void call
 # (the called ace and the caller's duties name cards, not ranks), and never at
 # the root of an every-card solve, whose cards each need their own value.
 
@@ -1081,7 +1084,7 @@ cdef inline int _z_trick_side(const SpitzerDeal* d, int a, int best, int winner,
 
 
 cdef uint32_t _z_undominated(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos,
-                             int seat, int side) noexcept nogil:
+                             int seat, int side, uint32_t* shared) noexcept nogil:
     """The *legal* cards of *seat* less the dominated ones (see above): in
     each run of legal cards that no other hand's card separates and that
     all beat the trick's winning card so far or all do not, the card with
@@ -1118,6 +1121,7 @@ cdef uint32_t _z_undominated(tc_solver* s, const SpitzerDeal* d, uint32_t legal,
             else:
                 taker = _z_trick_side(d, a, best, winner, pos, seat, side)
                 if taker < 0:
+                    shared[0] |= ((<uint32_t>1) << a) | ((<uint32_t>1) << keep)
                     keep = a        # compared with the cards below it from here on
                 elif (Z_POINTS[a] > Z_POINTS[keep]) == (taker == ((side >> seat) & 1)):
                     drop |= (<uint32_t>1) << keep
@@ -1127,6 +1131,42 @@ cdef uint32_t _z_undominated(tc_solver* s, const SpitzerDeal* d, uint32_t legal,
             last = q
             last_wins = wins
     return legal & ~drop
+
+
+cdef int _z_sibling_bound(const SpitzerDeal* d, const int* moves, const int* values, int i, int pos,
+                          int seat, bint maximise) noexcept nogil:
+    """What the cards searched before moves[i] say of its value (*values*:
+    theirs, upper bounds or exact for the maximiser, lower bounds or exact
+    for the minimiser): a card of the same run (as in _z_undominated) gives
+    every trick to the same seat, and only the two cards' points change
+    places, so the two values differ by at most the difference of their
+    points.  The maximiser's least upper bound so found (_INF: none), the
+    minimiser's greatest lower bound (-_INF)."""
+    cdef int a = moves[i], b, j, k, best = -1, lo, hi, bound = _INF if maximise else -_INF, delta, c
+    cdef uint32_t other = (d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) & ~d.hands[seat]
+    cdef bint wins_a = True
+    for k in range(pos):
+        c = d.plays[d.n_played - pos + k]
+        if best < 0 or _z_beats(c, best):
+            best = c
+    if pos:
+        wins_a = _z_beats(a, best)
+    for j in range(i):
+        b = moves[j]
+        if Z_SUIT[b] != Z_SUIT[a] or (pos and _z_beats(b, best) != wins_a):
+            continue
+        hi, lo = (b, a) if Z_ABOVE[a] & ((<uint32_t>1) << b) else (a, b)
+        if other & Z_ABOVE[lo] & ~Z_ABOVE[hi]:
+            continue        # another hand's card between them: not one run
+        delta = Z_POINTS[a] - Z_POINTS[b]
+        if delta < 0:
+            delta = -delta
+        if maximise:
+            if values[j] + delta < bound:
+                bound = values[j] + delta
+        elif values[j] - delta > bound:
+            bound = values[j] - delta
+    return bound
 
 
 cdef inline int _z_last_trick(tc_solver* s, const SpitzerDeal* d, int side) noexcept nogil:
@@ -1220,6 +1260,8 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
     cdef uint32_t extra = 0, mine, theirs, legal
     cdef tc_tt_entry* e = NULL
     cdef int moves[8]
+    cdef int values[8]
+    cdef uint32_t shared = 0   # cards that share a run with another legal card (_z_undominated)
     if n == 32:
         return 0
     s.nodes += 1
@@ -1296,13 +1338,26 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
     legal = _z_legal(d, pos, seat)
     if (not s.dynamic and not s.disabled & _Z_DOMINATED
             and not SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL):
-        legal = _z_undominated(s, d, legal, pos, seat, side)
+        legal = _z_undominated(s, d, legal, pos, seat, side, &shared)
     nm = _z_moves(s, d, legal, pos, seat, side, moves)
     if tt_move >= 0:
         _first(moves, nm, tt_move)
     best = -_INF if maximise else _INF
     for i in range(nm):
         a = moves[i]
+        if (shared >> a) & 1:
+            # A card of the same run searched before may bound it out of the window.
+            bound = _z_sibling_bound(d, moves, values, i, pos, seat, maximise)
+            if maximise and bound <= alpha:
+                values[i] = bound
+                if bound > best:
+                    best = bound
+                continue
+            if not maximise and bound >= beta:
+                values[i] = bound
+                if bound < best:
+                    best = bound
+                continue
         _z_play(d, a, seat)
         if pos == 3:
             t = n >> 2
@@ -1316,6 +1371,7 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
         else:
             v = _z_search(s, d, side, alpha, beta)
         _z_undo(d, seat)
+        values[i] = v
         if maximise:
             if v > best:
                 best = v
