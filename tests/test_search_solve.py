@@ -988,12 +988,13 @@ def test_spitzer_last_two_tricks_agree_with_minimax() -> None:
                     "search's; the reference twin has none")
 def test_spitzer_dominated_cards_agree_with_minimax() -> None:
     """Searching only the card that places its points best, of a hand's cards
-    that no other hand's card separates, gives plain minimax's value and every
-    card's on random endings of 9 to 11 cards (mid-trick, both objectives,
-    every game type the random auction reaches, ace calls, random options),
-    with the last two tricks searched too so that it acts down to the last
-    trick; on longer endings it agrees with the search without it, and it
-    visits fewer positions."""
+    that no other hand's card separates (and, where the trick's taker is open,
+    skipping a card that its run-mate's value bounds out of the window), gives
+    plain minimax's value and every card's on random endings of 9 to 11 cards
+    (mid-trick, both objectives, every game type the random auction reaches,
+    ace calls, random options), with the last two tricks searched too so that
+    it acts down to the last trick; on longer endings it agrees with the
+    search without it, and it visits fewer positions."""
     compiled = trickcore.load_backend("cython")
     reference = trickcore.load_backend("python")
     solver = compiled["_solve"]
