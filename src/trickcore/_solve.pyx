@@ -380,6 +380,7 @@ cdef int Z_ORDER[5][14]
 cdef int Z_ORDER_N[5]
 cdef int Z_BYTE_POINTS[256]   # card points of one printed suit's byte of a dense mask
 cdef uint32_t Z_ABOVE[32]     # the cards of the same effective suit that beat a card
+cdef uint32_t Z_BEATEN[32]    # the cards that beat a card: Z_ABOVE, and every trump over a fail card
 cdef uint32_t Z_SUIT_MASK[5]  # the cards of each effective suit
 cdef int Z_POINT_CLASS[32]    # 0..5: the card's points among 0, 2, 3, 4, 10, 11
 cdef uint32_t Z_CLASS_MASK[6]  # the cards of each point class
@@ -396,11 +397,10 @@ cdef uint32_t Z_RANK_ABOVE[32]    # the bits above one in its suit
 cdef signed char Z_RANK_OF[32]    # the bit of each card in the rank layout
 # By bit of the rank layout (the trick guess's tables): the card's points,
 # what playing it costs (its strength, a trump's above every fail card's),
-# and the highest bit of its suit (the trumps are the top bits, from Z_TRUMP_LOW).
+# and the bits of the cards that beat it.
 cdef signed char Z_RANK_POINTS[32]
 cdef signed char Z_RANK_COST[32]
-cdef signed char Z_RANK_TOP[32]
-cdef int Z_TRUMP_LOW
+cdef uint32_t Z_RANK_BEATEN[32]
 # Runs of two or more cards of one effective suit, next to each other in
 # order and worth the same points (9-8-7, the jacks...), and the cards whose
 # being alive (or dead) a run needs: with the Spitzer dead, Q-clubs joins the
@@ -437,6 +437,8 @@ def _fill_spitzer_tables():
             Z_ABOVE[a] = sum(1 << b for b in ordered[:k])
         Z_ORDER_N[s] = len(ordered)
         Z_SUIT_MASK[s] = sum(1 << b for b in ordered)
+    for a in range(32):
+        Z_BEATEN[a] = Z_ABOVE[a] | (Z_SUIT_MASK[4] if Z_SUIT[a] != 4 else 0)
     for k in range(6):
         Z_CLASS_POINTS[k] = (0, 2, 3, 4, 10, 11)[k]
         Z_CLASS_MASK[k] = 0
@@ -456,16 +458,13 @@ def _fill_spitzer_tables():
         for k in range(Z_ORDER_N[s]):
             rank_of[Z_ORDER[s][k]] = base + Z_ORDER_N[s] - 1 - k
     assert sorted(rank_of.values()) == list(range(32))
-    global Z_TRUMP_LOW
-    Z_TRUMP_LOW = 32 - Z_ORDER_N[4]
-    assert Z_RANK_SUIT[4] == 0xFFFFFFFF & ~((1 << Z_TRUMP_LOW) - 1)
     for a, q in rank_of.items():
         Z_RANK_CARD[q] = a
         Z_RANK_ABOVE[q] = Z_RANK_SUIT[Z_SUIT[a]] & ~((2 << q) - 1)
         Z_RANK_OF[a] = q
         Z_RANK_POINTS[q] = Z_POINTS[a]
         Z_RANK_COST[q] = Z_STRENGTH[a] + (8 if Z_SUIT[a] == 4 else 0)
-        Z_RANK_TOP[q] = Z_RANK_SUIT[Z_SUIT[a]].bit_length() - 1
+        Z_RANK_BEATEN[q] = Z_RANK_ABOVE[q] | (Z_RANK_SUIT[4] if Z_SUIT[a] != 4 else 0)
     for k in range(4):
         for b in range(256):
             Z_BY_RANK[k][b] = sum(1 << rank_of[8 * k + j] for j in range(8) if b >> j & 1)
@@ -674,9 +673,9 @@ cdef inline void _z_run_key(const SpitzerDeal* d, uint64_t* key) noexcept nogil:
 
 
 cdef inline bint _z_beats(int card, int best) noexcept nogil:
-    if Z_SUIT[card] == 4:
-        return Z_SUIT[best] != 4 or Z_STRENGTH[card] > Z_STRENGTH[best]
-    return Z_SUIT[best] == Z_SUIT[card] and Z_STRENGTH[card] > Z_STRENGTH[best]
+    """Whether *card* beats *best* (a higher card of its suit, or a trump over
+    a fail card): a bit of Z_BEATEN, without branches."""
+    return (Z_BEATEN[best] >> card) & 1
 
 
 # Play inside the search: the deal's own spitzer_play, spitzer_undo and
@@ -862,9 +861,8 @@ cdef inline int _z_add_move(int* out, int* scores, int n, int a, int pos, bint t
 
 
 cdef inline bint _z_beats_bit(int x, int b) noexcept nogil:
-    """_z_beats on bits of the rank layout: a higher card of the same suit, or
-    a trump (the trumps are the top bits)."""
-    return x > b and (x >= Z_TRUMP_LOW or x <= Z_RANK_TOP[b])
+    """_z_beats on bits of the rank layout (Z_RANK_BEATEN)."""
+    return (Z_RANK_BEATEN[b] >> x) & 1
 
 
 cdef inline int _z_reply_bit(uint32_t rank_hand, int led) noexcept nogil:
