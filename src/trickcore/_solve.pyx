@@ -1578,11 +1578,6 @@ cdef inline int _g_reply(mask_t h, int led, bint wild) noexcept nogil:
     return -1
 
 
-cdef inline int _g_led(const uint8_t* trick) noexcept nogil:
-    """The suit led of a trick for the trick guess (a joker led: spades)."""
-    return 3 if trick[0] >= 52 else trick[0] // 13
-
-
 # The trick guess (move ordering, DDS's idea of weighing each card by the
 # trick it is likely to bring, cut down to a cheap simulation): each later
 # hand of the trick whose side is not winning it plays its best reply (its
@@ -1599,46 +1594,108 @@ cdef inline int _g_led(const uint8_t* trick) noexcept nogil:
 # _g_search) holds for any order -- the cards relied on follow whichever
 # card cut the search off.
 
-cdef int _g_guess(const spidge_state* d, uint8_t* trick, int pos, int hand, int side,
-                  const int* replies) noexcept nogil:
-    """The trick guess of the card trick[pos] of *hand*: the hands after it
-    each play their reply (_g_reply) when the trick's winner so far is not
-    on their side; 2 if the card then wins the trick, 1 if another hand of
-    its side does, 0 if the other side does."""
-    cdef uint8_t cards[4]
-    cdef int who[4]
-    cdef int i, n = pos + 1, h, w, mine = (side >> hand) & 1
-    for i in range(n):
-        cards[i] = trick[i]
-        who[i] = (hand - pos + i) & 3
+# The trick as the trick guess plays it out: what decides its winner under
+# RULES.md 2.5, kept card by card (the same winner as _g_winner on the
+# same cards, without a scan of the trick for each card guessed).
+ctypedef struct _g_trick:
+    int jokers          # jokers in the trick
+    int joker           # the hand of the last joker
+    int spade           # the highest spade (-1: none) and its hand
+    int spade_hand
+    int led             # the suit of the first plain card or spade (-1: none yet)
+    int led_card        # the highest card of that suit and its hand (the leader's at first)
+    int led_hand
+
+
+cdef inline void _g_trick_start(_g_trick* t, int leader) noexcept nogil:
+    t.jokers = 0
+    t.joker = -1
+    t.spade = -1
+    t.spade_hand = -1
+    t.led = -1
+    t.led_card = -1
+    t.led_hand = leader
+
+
+cdef inline void _g_trick_add(_g_trick* t, int card, int hand) noexcept nogil:
+    if card >= 52:
+        t.jokers += 1
+        t.joker = hand
+        return
+    if card >= 39 and card > t.spade:
+        t.spade = card
+        t.spade_hand = hand
+    if t.led < 0:
+        t.led = card // 13
+        t.led_card = card
+        t.led_hand = hand
+    elif card // 13 == t.led and card > t.led_card:
+        t.led_card = card
+        t.led_hand = hand
+
+
+cdef inline int _g_trick_winner(const _g_trick* t) noexcept nogil:
+    """The hand winning the trick so far (the leader's when it holds only two jokers)."""
+    if t.jokers == 1:
+        return t.joker
+    if t.spade >= 0:
+        return t.spade_hand
+    return t.led_hand
+
+
+cdef inline int _g_guess(_g_trick t, int pos, int hand, int side, const int* replies) noexcept nogil:
+    """The trick guess of the card of *hand* just added to *t* (at *pos*):
+    the hands after it each play their reply (_g_reply) when the trick's
+    winner so far is not on their side; 2 if the card then wins the trick,
+    1 if another hand of its side does, 0 if the other side does."""
+    cdef int i, h, w, mine = (side >> hand) & 1
     for i in range(1, 4 - pos):
         h = (hand + i) & 3
-        w = who[_g_winner(cards, n)]
+        w = _g_trick_winner(&t)
         if ((side >> h) & 1) == ((side >> w) & 1) or replies[h] < 0:
             continue
-        cards[n] = <uint8_t>replies[h]
-        who[n] = h
-        n += 1
-    w = who[_g_winner(cards, n)]
+        _g_trick_add(&t, replies[h], h)
+    w = _g_trick_winner(&t)
     if w == hand:
         return 2
     return 1 if ((side >> w) & 1) == mine else 0
 
 
-cdef int _g_guess_score(const spidge_state* d, uint8_t* trick, int pos, int hand, int side,
-                        const int* replies) noexcept nogil:
-    """The ordering score of the card trick[pos] of *hand* (higher: tried
-    earlier) under the trick guess."""
-    cdef int g = _g_guess(d, trick, pos, hand, side, replies), sc, led
-    cdef mask_t follow, nxt = d.hands[(hand + 1) & 3]
-    sc = (100 if g else 0) - _g_cost(trick[pos])
-    if g == 0 and pos and _g_winner(trick, pos + 1) == pos:
+cdef inline int _g_guess_score(const _g_trick* t, int a, int pos, int hand, int side,
+                               const int* replies, int fewer) noexcept nogil:
+    """The ordering score of the card *a* of *hand* (just added to *t*;
+    higher: tried earlier) under the trick guess; *fewer*: 6 points for
+    each card the next hand may reply with."""
+    cdef int g = _g_guess(t[0], pos, hand, side, replies), sc
+    sc = (100 if g else 0) - _g_cost(a)
+    if g == 0 and pos and _g_trick_winner(t) == hand:
         sc += 30  # wins for now: the other side must spend a higher card
-    if pos < 3:
-        led = _g_led(trick)
-        follow = nxt & SPIDGE_SUIT_MASK(led)
-        sc -= 6 * (_g_suit_count(follow, led) if follow else _g_count(nxt))
-    return sc
+    return sc - fewer
+
+
+cdef inline int _g_fewer(const spidge_state* d, int hand, int led) noexcept nogil:
+    """The trick guess's 6 points for each card the hand after *hand* may
+    reply with to a trick of suit *led*: its cards of the suit, else its
+    whole hand (fewer replies, a smaller subtree)."""
+    cdef mask_t nxt = d.hands[(hand + 1) & 3], follow = nxt & SPIDGE_SUIT_MASK(led)
+    return 6 * (_g_suit_count(follow, led) if follow else _g_count(nxt))
+
+
+cdef inline int _g_add_move(int* out, int* scores, int n, int a, int sc) noexcept nogil:
+    """Insert card *a* of score *sc* into the moves so far, best first (after
+    those of the same score); past 16 moves, append."""
+    cdef int i
+    if n < 16:
+        i = n
+        while i > 0 and scores[i - 1] < sc:
+            scores[i] = scores[i - 1]
+            out[i] = out[i - 1]
+            i -= 1
+        scores[i] = sc
+        out[i] = a
+    else:
+        out[n] = a
+    return n + 1
 
 
 # Jokers kept (move ordering, a single player's solve under "most"): the
@@ -1665,73 +1722,73 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
                   int* out) noexcept nogil:
     """The legal moves of *hand*, one per class of equivalent cards, best guesses first."""
     cdef mask_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
-    cdef int k, a, n = 0, suit, i, winner = 0, sc
+    cdef int k, a, b, n = 0, suit, i, winner = 0, sc, fewer = 0
     cdef bint mine = False, prev, top, wins
-    cdef uint8_t trick[4]
+    cdef _g_trick t0, t
     cdef int scores[16]
-    cdef mask_t rest, scan = legal if not s.disabled & _SUIT_SKIP else ~(<mask_t>0)
+    cdef mask_t rest, cards
     cdef int replies[4]
     cdef bint guess, wild = (d.flags & SPIDGE_OPT_WILD_JOKERS) != 0
+    _g_trick_start(&t0, (hand - pos) & 3)
     for k in range(pos):
-        trick[k] = d.history[d.n_played - pos + k]
-        alive |= (<mask_t>1) << trick[k]
+        a = d.history[d.n_played - pos + k]
+        alive |= (<mask_t>1) << a
+        _g_trick_add(&t0, a, (hand - pos + k) & 3)
     if pos:
-        winner = (hand - pos + _g_winner(trick, pos)) & 3
+        winner = _g_trick_winner(&t0)
         mine = ((side >> winner) & 1) == ((side >> hand) & 1)
     guess = not s.disabled & _TRICK_GUESS
     if guess and pos:
+        k = d.history[d.n_played - pos]
+        k = 3 if k >= 52 else k // 13  # the suit led (a joker led: spades)
         for i in range(4):
-            replies[i] = _g_reply(d.hands[i], _g_led(trick), wild)
+            replies[i] = _g_reply(d.hands[i], k, wild)
+        if pos < 3:
+            fewer = _g_fewer(d, hand, k)
     for suit in range(5):
-        # Only the suits with legal cards, down to the lowest legal card.
-        rest = scan & (SPIDGE_SUIT_MASK(suit) if suit < 4 else SPIDGE_JOKER_MASK)
+        cards = SPIDGE_SUIT_MASK(suit) if suit < 4 else SPIDGE_JOKER_MASK
+        if not s.disabled & _SUIT_SKIP:
+            # Only the suits with legal cards, their legal cards read off
+            # the mask from the highest down.
+            rest = legal & cards
+        else:  # each suit walked card by card
+            rest = cards
         if guess and pos == 0 and rest:
             for i in range(4):
                 replies[i] = _g_reply(d.hands[i], suit if suit < 4 else 3, wild)
-        prev = False
-        top = True
-        k = 0
+            fewer = _g_fewer(d, hand, suit if suit < 4 else 3)
+        b = -1  # the last legal card seen, while no other live card lies below it
         while rest:
-            a = 13 * suit + 12 - k if suit < 4 else 53 - k
-            k += 1
+            a = tc_highest64(rest)
             rest &= ~((<mask_t>1) << a)
-            if not (alive >> a) & 1:
+            if not (legal >> a) & 1:
+                if (alive >> a) & 1:
+                    b = -1
                 continue
-            if (legal >> a) & 1:
-                if prev:
-                    continue
-                prev = True
-                if guess:
-                    trick[pos] = a
-                    sc = _g_guess_score(d, trick, pos, hand, side, replies)
-                    sc -= _g_jokers_kept(s, pos, hand, a)
-                elif pos == 0:
-                    sc = 100 if top else -(a % 13)
-                else:
-                    trick[pos] = a
-                    wins = _g_winner(trick, pos + 1) == pos
-                    if mine:
-                        sc = -(a % 13) - (50 if wins else 0)
-                    elif wins:
-                        sc = 100 - (a % 13)
-                    else:
-                        sc = -(a % 13)
-                if a >= 52 and not guess:
-                    sc += 20
-                if n < 16:
-                    i = n
-                    while i > 0 and scores[i - 1] < sc:
-                        scores[i] = scores[i - 1]
-                        out[i] = out[i - 1]
-                        i -= 1
-                    scores[i] = sc
-                    out[i] = a
-                else:
-                    out[n] = a
-                n += 1
+            # Equivalent to the legal card above it when no live card lies between.
+            if b >= 0 and not alive & (((<mask_t>1) << b) - ((<mask_t>2) << a)):
+                b = a
+                continue
+            b = a
+            t = t0
+            _g_trick_add(&t, a, hand)
+            if guess:
+                sc = _g_guess_score(&t, a, pos, hand, side, replies, fewer)
+                sc -= _g_jokers_kept(s, pos, hand, a)
+            elif pos == 0:
+                top = not alive & cards & ~(((<mask_t>2) << a) - 1)
+                sc = 100 if top else -(a % 13)
             else:
-                prev = False
-            top = False
+                wins = _g_trick_winner(&t) == hand
+                if mine:
+                    sc = -(a % 13) - (50 if wins else 0)
+                elif wins:
+                    sc = 100 - (a % 13)
+                else:
+                    sc = -(a % 13)
+            if a >= 52 and not guess:
+                sc += 20
+            n = _g_add_move(out, scores, n, a, sc)
         # The two jokers are one class; they never merge with spades.
     return n
 
