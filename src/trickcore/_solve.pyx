@@ -1796,22 +1796,30 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
 cdef inline void _g_key(const spidge_state* d, uint64_t* key) noexcept nogil:
     """The hands with each suit's live cards renumbered from the bottom: only
     the order of the cards matters to tricks, so positions that differ in the
-    ranks of the cards already played share one entry (DDS's relative ranks)."""
-    cdef mask_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3], rest
-    cdef int suit, h, c, rank
-    for h in range(4):
-        key[h] = d.hands[h] & SPIDGE_JOKER_MASK
+    ranks of the cards already played share one entry (DDS's relative ranks).
+    Each live card's bit is copied into hands 0-2 without a branch (whose
+    card it is does not predict); hand 3 holds the rest."""
+    cdef mask_t h0 = d.hands[0], h1 = d.hands[1], h2 = d.hands[2]
+    cdef mask_t alive = h0 | h1 | h2 | d.hands[3], rest, k0, k1, k2, live = 0
+    cdef int suit, c, rank
+    k0 = h0 & SPIDGE_JOKER_MASK
+    k1 = h1 & SPIDGE_JOKER_MASK
+    k2 = h2 & SPIDGE_JOKER_MASK
     for suit in range(4):
-        rest = (alive >> (13 * suit)) & 0x1FFF
+        rest = alive & SPIDGE_SUIT_MASK(suit)
         rank = 13 * suit
         while rest:
-            c = 13 * suit + tc_lowest64(rest)
-            for h in range(4):
-                if (d.hands[h] >> c) & 1:
-                    key[h] |= (<mask_t>1) << rank
-                    break
+            c = tc_lowest64(rest)
+            k0 |= ((h0 >> c) & 1) << rank
+            k1 |= ((h1 >> c) & 1) << rank
+            k2 |= ((h2 >> c) & 1) << rank
             rank += 1
             rest &= rest - 1
+        live |= ((<mask_t>1) << rank) - ((<mask_t>1) << (13 * suit))
+    key[0] = k0
+    key[1] = k1
+    key[2] = k2
+    key[3] = (live & ~(k0 | k1 | k2)) | (d.hands[3] & SPIDGE_JOKER_MASK)
 
 
 cdef inline mask_t _g_top(mask_t cards, int k) noexcept nogil:
