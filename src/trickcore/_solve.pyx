@@ -1741,8 +1741,8 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
     if guess and pos:
         k = d.history[d.n_played - pos]
         k = 3 if k >= 52 else k // 13  # the suit led (a joker led: spades)
-        for i in range(4):
-            replies[i] = _g_reply(d.hands[i], k, wild)
+        for i in range(1, 4 - pos):  # only the hands still to play to the trick reply
+            replies[(hand + i) & 3] = _g_reply(d.hands[(hand + i) & 3], k, wild)
         if pos < 3:
             fewer = _g_fewer(d, hand, k)
     for suit in range(5):
@@ -1754,8 +1754,8 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
         else:  # each suit walked card by card
             rest = cards
         if guess and pos == 0 and rest:
-            for i in range(4):
-                replies[i] = _g_reply(d.hands[i], suit if suit < 4 else 3, wild)
+            for i in range(1, 4):
+                replies[(hand + i) & 3] = _g_reply(d.hands[(hand + i) & 3], suit if suit < 4 else 3, wild)
             fewer = _g_fewer(d, hand, suit if suit < 4 else 3)
         b = -1  # the last legal card seen, while no other live card lies below it
         while rest:
