@@ -822,6 +822,31 @@ def test_spidge_trick_guess_reorders_the_same_moves() -> None:
     assert differ > 300 and last_checked > 100, (differ, last_checked)
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the table key is the compiled "
+                    "search's; the reference twin has none")
+def test_spidge_table_key_is_the_hands_by_relative_rank() -> None:
+    """The Spidge table key holds each hand's cards renumbered from the
+    bottom of each suit's live cards (the jokers as they are), on 400 random
+    positions at every stage of a deal, with and without jokers; made by
+    PEXT (where the processor has it fast) it is the same, bit for bit."""
+    solver = trickcore.load_backend("cython")["_solve"]
+    fast = 0
+    for seed in range(400):
+        state = spidge_state(trickcore.load_backend("cython"), spidge_spec(seed, 1 + seed % 52, seed % 2 == 0))
+        hands = [[int(card) for card in hand] for hand in state.hands]
+        rank = {}
+        for suit in range(4):
+            live = sorted(card for hand in hands for card in hand if card < 52 and card // 13 == suit)
+            rank.update((card, 13 * suit + i) for i, card in enumerate(live))
+        want = tuple(sum(1 << rank.get(card, card) for card in hand) for hand in hands)
+        by_loop, by_pext = solver._spidge_keys(state)
+        assert by_loop == want, seed
+        if by_pext is not None:
+            assert by_pext == by_loop, seed
+            fast += 1
+    assert fast in (0, 400)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the move ordering is the compiled "
                     "search's; the reference twin has none")
 def test_spidge_jokers_kept_moves_only_the_three_hands_joker_leads() -> None:
