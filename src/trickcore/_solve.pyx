@@ -2157,6 +2157,17 @@ cdef int _g_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept n
     return most
 
 
+cdef inline int _g_most_trumps(const spidge_state* d, int team) noexcept nogil:
+    """The most trumps (spades and jokers) one hand of *team* holds: neither
+    count of sure trumps exceeds it (each counts one hand's trumps), so
+    where it cannot reach a bound the count need not be made."""
+    cdef int h, most = 0
+    for h in range(4):
+        if (team >> h) & 1:
+            most = max(most, G_POP13[(d.hands[h] >> 39) & 0x1FFF] + G_POP13[d.hands[h] >> 52])
+    return most
+
+
 cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, bint ranked, mask_t* rel) noexcept nogil:
     """Tricks the hands of *team* surely take, however anyone plays, while
     the other side may hold jokers and (*ranked*) higher spades: for one hand
@@ -2474,7 +2485,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
     trick on; *rel* gets the cards whose ranks the value relied on."""
     cdef int n = d.n_played, pos = n & 3, hand, best, v, gain, i, nm, a, hi = 0, w, suit, k
     cdef int alpha0, beta0, trick = n >> 2, tt_move = -1, best_move = 0, quick
-    cdef bint maximise, use_tt = False, part = not s.disabled & _PARTITION, cut = False
+    cdef bint maximise, use_tt = False, part = not s.disabled & _PARTITION, cut = False, cashing
     cdef uint64_t key[4]
     cdef uint64_t lengths = 0, k01, k23
     cdef uint32_t extra = 0, tops = 0
@@ -2517,9 +2528,16 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             elif hi - quick <= alpha:
                 rel[0] = bound_rel
                 return hi - quick
+        # The dealer's solve bounds by cashing below, which needs both sides'
+        # sure trumps; elsewhere a side's sure trumps are counted only when
+        # its most trumps in one hand could reach the bound.
+        cashing = (s.max_side == s.count_side and G_POP13[s.count_side] == 2
+                   and (s.disabled & (_CROSS_QUICK | _CASH_THEN_TRUMPS)) != _CROSS_QUICK | _CASH_THEN_TRUMPS)
         if not s.disabled & _SURE_TRUMPS:
             bound_rel = 0
-            if s.disabled & _SPOILED_SURE:
+            if not cashing and _g_most_trumps(d, s.count_side) < beta:
+                quick = 0
+            elif s.disabled & _SPOILED_SURE:
                 quick = _g_sure_tricks(d, s.count_side, &bound_rel)
             else:
                 quick = _g_spoiled_sure_tricks(d, s.count_side, not s.disabled & _RANKED_SURE, &bound_rel)
@@ -2528,7 +2546,9 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
                 rel[0] = bound_rel
                 return quick
             bound_rel = 0
-            if s.disabled & _SPOILED_SURE:
+            if not cashing and _g_most_trumps(d, 15 & ~s.count_side) < hi - alpha:
+                quick = hi
+            elif s.disabled & _SPOILED_SURE:
                 quick = hi - _g_sure_tricks(d, 15 & ~s.count_side, &bound_rel)
             else:
                 quick = hi - _g_spoiled_sure_tricks(d, 15 & ~s.count_side, not s.disabled & _RANKED_SURE,
@@ -2537,8 +2557,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             if quick <= alpha:
                 rel[0] = bound_rel
                 return quick
-        if (s.max_side == s.count_side and G_POP13[s.count_side] == 2
-                and (s.disabled & (_CROSS_QUICK | _CASH_THEN_TRUMPS)) != _CROSS_QUICK | _CASH_THEN_TRUMPS):
+        if cashing:
             # The dealer's solve: cashing top cards, then the sure trumps.
             bound_rel = 0
             quick = _g_cashing_bound(s, d, trick, hi, alpha, beta, sure_mine, sure_theirs, &bound_rel)
