@@ -1596,51 +1596,44 @@ cdef inline int _g_reply(mask_t h, int led, bint wild) noexcept nogil:
 
 # The trick as the trick guess plays it out: what decides its winner under
 # RULES.md 2.5, kept card by card (the same winner as _g_winner on the
-# same cards, without a scan of the trick for each card guessed).
+# same cards, without a scan of the trick for each card guessed).  Each
+# card but a joker has a power -- a spade 50 and its number, a card of the
+# suit led (that of the first card that is not a joker) 20 and its number,
+# any other card 0 -- and the highest power wins unless one joker alone is
+# in the trick.
 ctypedef struct _g_trick:
     int jokers          # jokers in the trick
     int joker           # the hand of the last joker
-    int spade           # the highest spade (-1: none) and its hand
-    int spade_hand
-    int led             # the suit of the first plain card or spade (-1: none yet)
-    int led_card        # the highest card of that suit and its hand (the leader's at first)
-    int led_hand
+    int led             # the suit led (-1: none yet)
+    int best            # the highest power so far (-1: none) and its hand (the leader's at first)
+    int best_hand
 
 
 cdef inline void _g_trick_start(_g_trick* t, int leader) noexcept nogil:
     t.jokers = 0
     t.joker = -1
-    t.spade = -1
-    t.spade_hand = -1
     t.led = -1
-    t.led_card = -1
-    t.led_hand = leader
+    t.best = -1
+    t.best_hand = leader
 
 
 cdef inline void _g_trick_add(_g_trick* t, int card, int hand) noexcept nogil:
+    cdef int power
     if card >= 52:
         t.jokers += 1
         t.joker = hand
         return
-    if card >= 39 and card > t.spade:
-        t.spade = card
-        t.spade_hand = hand
     if t.led < 0:
         t.led = card // 13
-        t.led_card = card
-        t.led_hand = hand
-    elif card // 13 == t.led and card > t.led_card:
-        t.led_card = card
-        t.led_hand = hand
+    power = 50 + card if card >= 39 else (20 + card if card // 13 == t.led else 0)
+    if power > t.best:
+        t.best = power
+        t.best_hand = hand
 
 
 cdef inline int _g_trick_winner(const _g_trick* t) noexcept nogil:
     """The hand winning the trick so far (the leader's when it holds only two jokers)."""
-    if t.jokers == 1:
-        return t.joker
-    if t.spade >= 0:
-        return t.spade_hand
-    return t.led_hand
+    return t.joker if t.jokers == 1 else t.best_hand
 
 
 cdef inline int _g_guess(_g_trick t, int pos, int hand, int side, const int* replies) noexcept nogil:
