@@ -54,6 +54,7 @@ from trickcore._spitzer cimport (
 from trickcore._spidge cimport (
     spidge_state, SpidgeState, spidge_legal, spidge_play, spidge_undo, spidge_to_move,
     SPIDGE_OPT_WILD_JOKERS, SPIDGE_OPT_SPADES_MUST_BE_BROKEN, SPIDGE_JOKER_MASK, SPIDGE_SUIT_MASK,
+    SPIDGE_NO_TRICK,
 )
 from trickcore import _solve_messages as _msg
 
@@ -1554,6 +1555,43 @@ cdef int _g_winner(const uint8_t* cards, int count) noexcept nogil:
     return best if best >= 0 else 0
 
 
+# spidge_play and spidge_undo for the search (as _z_play, _z_undo): the
+# kernels live in another module, so each call went through a function
+# pointer and nothing could be inlined.  The same effect on the deal, bit
+# for bit.
+
+cdef inline void _g_play(spidge_state* d, int a, int hand) noexcept nogil:
+    """spidge_play(d, a) by *hand*, the hand to move."""
+    cdef int n = d.n_played, trick = n >> 2, w
+    cdef mask_t trumps = SPIDGE_SUIT_MASK(3) | (0 if d.flags & SPIDGE_OPT_WILD_JOKERS else SPIDGE_JOKER_MASK)
+    d.hands[hand] &= ~((<mask_t>1) << a)
+    d.history[n] = <uint8_t>a
+    d.n_played = n + 1
+    if d.trumps_broken_at > trick and (trumps >> a) & 1:
+        d.trumps_broken_at = trick
+    if (n & 3) == 3:
+        w = _g_trick_taker(d.history + n - 3, d.leaders[trick])
+        d.tricks[w] += 1
+        d.leaders[trick + 1] = w
+
+
+cdef inline void _g_undo(spidge_state* d, int hand) noexcept nogil:
+    """spidge_undo(d) of the last card, which *hand* played."""
+    cdef int n = d.n_played - 1, trick = n >> 2, a = d.history[n], i
+    cdef mask_t trumps = SPIDGE_SUIT_MASK(3) | (0 if d.flags & SPIDGE_OPT_WILD_JOKERS else SPIDGE_JOKER_MASK)
+    if (n & 3) == 3:
+        d.tricks[d.leaders[trick + 1]] -= 1
+        d.leaders[trick + 1] = 0
+    d.hands[hand] |= (<mask_t>1) << a
+    d.n_played = n
+    d.history[n] = 0
+    if d.trumps_broken_at == trick and (trumps >> a) & 1:
+        d.trumps_broken_at = SPIDGE_NO_TRICK
+        for i in range(trick * 4, n):
+            if (trumps >> d.history[i]) & 1:
+                d.trumps_broken_at = trick
+
+
 cdef inline int _g_cost(int a) noexcept nogil:
     """What a card is worth keeping, for ordering: its rank, a spade above
     every plain card, a joker above every spade."""
@@ -1634,6 +1672,16 @@ cdef inline void _g_trick_add(_g_trick* t, int card, int hand) noexcept nogil:
 cdef inline int _g_trick_winner(const _g_trick* t) noexcept nogil:
     """The hand winning the trick so far (the leader's when it holds only two jokers)."""
     return t.joker if t.jokers == 1 else t.best_hand
+
+
+cdef inline int _g_trick_taker(const uint8_t* cards, int leader) noexcept nogil:
+    """The hand that takes the whole trick *cards* led by *leader*."""
+    cdef _g_trick t
+    cdef int i
+    _g_trick_start(&t, leader)
+    for i in range(4):
+        _g_trick_add(&t, cards[i], (leader + i) & 3)
+    return _g_trick_winner(&t)
 
 
 cdef inline int _g_guess(_g_trick t, int pos, int hand, int side, const int* replies) noexcept nogil:
@@ -2432,11 +2480,11 @@ cdef inline mask_t _g_entry_rel(const spidge_state* d, const tc_tt_entry* e) noe
     return out
 
 
-cdef inline mask_t _g_rank_winner(const uint8_t* trick) noexcept nogil:
-    """The winner of a whole trick if it won by rank (another card of its
-    suit in the trick), else 0 (a single joker, the only spade, the only
-    card of the suit led)."""
-    cdef int c = trick[_g_winner(trick, 4)], i, same = 0
+cdef inline mask_t _g_rank_winner(const uint8_t* trick, int winner) noexcept nogil:
+    """The winner of a whole trick (trick[winner], as the play found it) if
+    it won by rank (another card of its suit in the trick), else 0 (a single
+    joker, the only spade, the only card of the suit led)."""
+    cdef int c = trick[winner], i, same = 0
     if c >= 52:
         return 0
     for i in range(4):
@@ -2612,16 +2660,16 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
     best = -_INF if maximise else _INF
     for i in range(nm):
         a = moves[i]
-        spidge_play(d, a)
+        _g_play(d, a, hand)
         if pos == 3:
             w = d.leaders[trick + 1]
             gain = (s.count_side >> w) & 1
             v = gain + _g_search(s, d, alpha - gain, beta - gain, &child_rel)
             if part:
-                child_rel |= _g_rank_winner(d.history + n - 3)
+                child_rel |= _g_rank_winner(d.history + n - 3, (w - d.leaders[trick]) & 3)
         else:
             v = _g_search(s, d, alpha, beta, &child_rel)
-        spidge_undo(d)
+        _g_undo(d, hand)
         if maximise:
             if v > best:
                 best = v
