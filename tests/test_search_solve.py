@@ -156,6 +156,18 @@ def _caller_hands(seed: int, extra: tuple[str, ...]) -> tuple[int, int, int, int
     return tuple(sum(1 << c for c in h) for h in hands)  # type: ignore[return-value]
 
 
+def ending_with_ace_calls(seed: int, remaining: int, every: int) -> tuple[Any, ...]:
+    """A random Spitzer ending of *remaining* cards; every *every*-th seed
+    (the last of each *every*) an ace call instead, the caller playing low."""
+    if seed % every != every - 1:
+        return spitzer_spec(seed, remaining)
+    z = trickcore.load_backend("python")["_spitzer"]
+    code = (z.ACE_CALL_CLUBS, z.ACE_CALL_SPADES, z.ACE_CALL_HEARTS)[seed % 3]
+    suit = "CSH"[seed % 3]
+    return spitzer_spec(seed, remaining, policy="caller_low",
+                        hands=_caller_hands(seed, ("7" + suit, "8" + suit)), announce=code, dealer=0)
+
+
 # Seat 2 holds the five highest trumps and the three fail aces; with dealer 1
 # he leads trick 1 and, leading his trumps from the top, wins tricks 1 to 5.
 TOP_TRUMPS_AND_ACES = ("7D", "QH", "QD", "AC", "AS", "AH")  # Q♣ 7♦ Q♠ Q♥ Q♦ on top
@@ -990,17 +1002,9 @@ def test_spitzer_last_two_tricks_agree_with_minimax() -> None:
     compiled = trickcore.load_backend("cython")
     reference = trickcore.load_backend("python")
     solver = compiled["_solve"]
-    z = reference["_spitzer"]
     off = solver._TECHNIQUES["last two tricks"]
     for seed in range(36):
-        if seed % 4 == 3:  # an ace call, the caller playing low
-            code = (z.ACE_CALL_CLUBS, z.ACE_CALL_SPADES, z.ACE_CALL_HEARTS)[seed % 3]
-            suit = "CSH"[seed % 3]
-            spec = spitzer_spec(seed, 5 + seed % 6, policy="caller_low",
-                                hands=_caller_hands(seed, ("7" + suit, "8" + suit)), announce=code,
-                                dealer=0)
-        else:
-            spec = spitzer_spec(seed, 5 + seed % 6)
+        spec = ending_with_ace_calls(seed, 5 + seed % 6, every=4)
         state = spitzer_state(compiled, spec)
         for objective in (0, 1):
             slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective, pv=False)
@@ -1023,18 +1027,11 @@ def test_spitzer_dominated_cards_agree_with_minimax() -> None:
     compiled = trickcore.load_backend("cython")
     reference = trickcore.load_backend("python")
     solver = compiled["_solve"]
-    z = reference["_spitzer"]
     off = solver._TECHNIQUES["dominated cards"]
     deep = solver._TECHNIQUES["last two tricks"]
     for seed in range(10):
-        if seed % 5 == 4:  # an ace call, the caller playing low (the technique stays off there)
-            code = (z.ACE_CALL_CLUBS, z.ACE_CALL_SPADES, z.ACE_CALL_HEARTS)[seed % 3]
-            suit = "CSH"[seed % 3]
-            spec = spitzer_spec(seed, 9 + seed % 3, policy="caller_low",
-                                hands=_caller_hands(seed, ("7" + suit, "8" + suit)), announce=code,
-                                dealer=0)
-        else:
-            spec = spitzer_spec(seed, 9 + seed % 3)
+        # (The technique stays off in the ace calls.)
+        spec = ending_with_ace_calls(seed, 9 + seed % 3, every=5)
         state = spitzer_state(compiled, spec)
         for objective in (0, 1):
             slow = reference["_solve"].solve_spitzer(spitzer_state(reference, spec), objective, pv=False)
