@@ -1023,12 +1023,14 @@ def test_spitzer_dominated_cards_agree_with_minimax() -> None:
     (mid-trick, both objectives, every game type the random auction reaches,
     ace calls, random options), with the last two tricks searched too so that
     it acts down to the last trick; on longer endings it agrees with the
-    search without it, and it visits fewer positions."""
+    search without it, and it visits fewer positions.  Without the trick
+    guess (the card-layout walk) it gives minimax's value too."""
     compiled = trickcore.load_backend("cython")
     reference = trickcore.load_backend("python")
     solver = compiled["_solve"]
     off = solver._TECHNIQUES["dominated cards"]
     deep = solver._TECHNIQUES["last two tricks"]
+    unguessed = deep | solver._TECHNIQUES["spitzer trick guess"]  # the card-layout walk (_z_undominated)
     for seed in range(10):
         # (The technique stays off in the ace calls.)
         spec = ending_with_ace_calls(seed, 9 + seed % 3, every=5)
@@ -1038,6 +1040,7 @@ def test_spitzer_dominated_cards_agree_with_minimax() -> None:
             assert solver.solve_spitzer(state, objective, False)[:2] == slow[:2], (spec, objective)
             assert solver._nodes(state, objective, 0, deep)[0] == slow[0], (spec, objective)
             assert solver._nodes(state, objective, 0, deep, True)[0] == slow[0], (spec, objective)
+            assert solver._nodes(state, objective, 0, unguessed)[0] == slow[0], (spec, objective)
     fewer = more = 0
     for seed in range(120):
         spec = spitzer_spec(1000 + seed, 14 + seed % 11)

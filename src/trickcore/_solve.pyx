@@ -876,26 +876,37 @@ cdef inline int _z_reply_bit(uint32_t rank_hand, int led) noexcept nogil:
     return tc_highest64(m)
 
 
-cdef int _z_guess_moves(const SpitzerDeal* d, uint32_t legal, int pos, int seat, int side,
-                        int* out) noexcept nogil:
+cdef inline uint32_t _z_trick_rank(const SpitzerDeal* d, int pos, int* best, int* winner) noexcept nogil:
+    """The cards of the current trick in the rank layout; *best* gets the
+    winning one's bit (-1: none played), *winner* its place in the trick."""
+    cdef uint32_t played = 0
+    cdef int k, q
+    best[0] = -1
+    winner[0] = 0
+    for k in range(pos):
+        q = Z_RANK_OF[d.plays[d.n_played - pos + k]]
+        played |= (<uint32_t>1) << q
+        if best[0] < 0 or _z_beats_bit(q, best[0]):
+            best[0] = q
+            winner[0] = k
+    return played
+
+
+cdef int _z_guess_moves(const SpitzerDeal* d, uint32_t moves, uint32_t live, int best, int winner,
+                        int pos, int seat, int side, int* out) noexcept nogil:
     """_z_moves with the trick guess and the rank walk (the search's usual
     case), on bits of the rank layout throughout: the same moves in the same
     order, at less cost (the cards compared by bit, the later seats' sides
-    and replies laid out once)."""
-    cdef uint32_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3], live, rest, moves
+    and replies laid out once).  *moves*: the legal cards, *live*: the
+    hands' and the trick's cards, *best* and *winner*: as _z_trick_rank
+    gives them, all worked out once for the position (_z_search)."""
+    cdef uint32_t rest
     cdef uint32_t rank_hands[3]
     cdef int replies[3]
     cdef int sides[3]
     cdef int scores[8]
-    cdef int k, q, a, n = 0, suit, best = -1, winner = 0, last, later = 3 - pos, b, w, sc, i
+    cdef int k, q, n = 0, suit, last, later = 3 - pos, b, w, sc, i
     cdef int mine = (side >> seat) & 1, won = 0
-    for k in range(pos):
-        a = d.plays[d.n_played - pos + k]
-        alive |= (<uint32_t>1) << a
-        q = Z_RANK_OF[a]
-        if best < 0 or _z_beats_bit(q, best):
-            best = q
-            winner = k
     if pos:
         won = (side >> ((seat - pos + winner) & 3)) & 1   # the side winning the trick so far
     # Only the seats still to play after the mover reply (none after the last card).
@@ -905,8 +916,6 @@ cdef int _z_guess_moves(const SpitzerDeal* d, uint32_t legal, int pos, int seat,
         sides[k] = (side >> q) & 1
         if pos:
             replies[k] = _z_reply_bit(rank_hands[k], Z_SUIT[d.plays[d.n_played - pos]])
-    live = _z_by_rank(alive)
-    moves = _z_by_rank(legal)
     for suit in range(5):
         rest = moves & Z_RANK_SUIT[suit]
         if not rest:
@@ -962,7 +971,9 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
     cdef int* replies = NULL
     cdef uint32_t rank_hands[4]
     if not s.dynamic and not s.disabled & (_Z_TRICK_GUESS | _RANK_WALK | _SUIT_SKIP):
-        return _z_guess_moves(d, legal, pos, seat, side, out)
+        live = _z_trick_rank(d, pos, &best, &winner)
+        return _z_guess_moves(d, _z_by_rank(legal), live | _z_by_rank(alive), best, winner,
+                              pos, seat, side, out)
     for k in range(pos):
         a = d.plays[d.n_played - pos + k]
         alive |= (<uint32_t>1) << a
@@ -1082,54 +1093,65 @@ cdef inline int _z_trick_side(const SpitzerDeal* d, int a, int best, int winner,
     return (side >> winner) & 1
 
 
-cdef uint32_t _z_undominated(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos,
-                             int seat, int side, uint32_t* shared) noexcept nogil:
-    """The *legal* cards of *seat* less the dominated ones (see above): in
-    each run of legal cards that no other hand's card separates and that
-    all beat the trick's winning card so far or all do not, the card with
-    the most points where the trick goes to the hand's side for sure, the
-    fewest where it goes to the other side (under a trick measure the
-    highest card alone); the run's other cards go unless the trick's taker
-    is open."""
-    cdef uint32_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3], live, moves, rest
-    cdef uint32_t drop = 0
-    cdef int k, a, best = -1, winner = 0, suit, q, last, keep = 0, taker
+cdef inline uint32_t _z_dominated(tc_solver* s, const SpitzerDeal* d, uint32_t moves, uint32_t live,
+                                  int best, int winner, int pos, int seat, int side,
+                                  uint32_t* shared) noexcept nogil:
+    """The dominated cards (see above) among *moves*, the legal cards of
+    *seat* in the rank layout (*live*: the hands' cards, *best* and
+    *winner*: the trick's, as _z_trick_rank gives them): in each run of
+    legal cards that no other hand's card separates and that all beat the
+    trick's winning card so far or all do not, the card with the most
+    points where the trick goes to the hand's side for sure, the fewest
+    where it goes to the other side (under a trick measure the highest card
+    alone) stays; the run's other cards go unless the trick's taker is
+    open (then both go to *shared*, in the card layout)."""
+    cdef uint32_t rest, drop = 0
+    cdef int suit, q, last, keep = 0, taker, best_card = -1
     cdef bint tricks = s.measure == _MEASURE_TRICKS, wins, last_wins = False
-    if not legal & (legal - 1):
-        return legal
-    for k in range(pos):
-        a = d.plays[d.n_played - pos + k]
-        if best < 0 or _z_beats(a, best):
-            best = a
-            winner = k
-    winner = (seat - pos + winner) & 3
-    live = _z_by_rank(alive)
-    moves = _z_by_rank(legal)
+    if not moves & (moves - 1):
+        return 0
+    if pos:
+        best_card = Z_RANK_CARD[best]
+        winner = (seat - pos + winner) & 3
     for suit in range(5):
         rest = moves & Z_RANK_SUIT[suit]
         last = -1
         while rest:
             q = tc_highest64(rest)
             rest &= ~((<uint32_t>1) << q)
-            a = Z_RANK_CARD[q]
-            wins = pos == 0 or _z_beats(a, best)
+            wins = pos == 0 or _z_beats_bit(q, best)
             if last < 0 or wins != last_wins or live & ((<uint32_t>1 << last) - (<uint32_t>2 << q)):
-                keep = a            # a new run
-            elif tricks or Z_POINTS[a] == Z_POINTS[keep]:
-                drop |= (<uint32_t>1) << a
+                keep = q            # a new run
+            elif tricks or Z_RANK_POINTS[q] == Z_RANK_POINTS[keep]:
+                drop |= (<uint32_t>1) << q
             else:
-                taker = _z_trick_side(d, a, best, winner, pos, seat, side)
+                taker = _z_trick_side(d, Z_RANK_CARD[q], best_card, winner, pos, seat, side)
                 if taker < 0:
-                    shared[0] |= ((<uint32_t>1) << a) | ((<uint32_t>1) << keep)
-                    keep = a        # compared with the cards below it from here on
-                elif (Z_POINTS[a] > Z_POINTS[keep]) == (taker == ((side >> seat) & 1)):
+                    shared[0] |= ((<uint32_t>1) << Z_RANK_CARD[q]) | ((<uint32_t>1) << Z_RANK_CARD[keep])
+                    keep = q        # compared with the cards below it from here on
+                elif (Z_RANK_POINTS[q] > Z_RANK_POINTS[keep]) == (taker == ((side >> seat) & 1)):
                     drop |= (<uint32_t>1) << keep
-                    keep = a
+                    keep = q
                 else:
-                    drop |= (<uint32_t>1) << a
+                    drop |= (<uint32_t>1) << q
             last = q
             last_wins = wins
-    return legal & ~drop
+    return drop
+
+
+cdef uint32_t _z_undominated(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos,
+                             int seat, int side, uint32_t* shared) noexcept nogil:
+    """The *legal* cards of *seat* less the dominated ones (_z_dominated),
+    in the card layout (the search without the trick guess)."""
+    cdef int best, winner
+    cdef uint32_t drop
+    _z_trick_rank(d, pos, &best, &winner)
+    drop = _z_dominated(s, d, _z_by_rank(legal), _z_by_rank(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]),
+                        best, winner, pos, seat, side, shared)
+    while drop:
+        legal &= ~((<uint32_t>1) << Z_RANK_CARD[tc_lowest64(drop)])
+        drop &= drop - 1
+    return legal
 
 
 cdef int _z_sibling_bound(const SpitzerDeal* d, const int* moves, const int* values, int i, int pos,
@@ -1260,7 +1282,10 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
     cdef tc_tt_entry* e = NULL
     cdef int moves[8]
     cdef int values[8]
-    cdef uint32_t shared = 0   # cards that share a run with another legal card (_z_undominated)
+    cdef uint32_t shared = 0   # cards that share a run with another legal card (_z_dominated)
+    cdef uint32_t played, live, ranked
+    cdef int trick_best, trick_winner
+    cdef bint dominated
     if n == 32:
         return 0
     s.nodes += 1
@@ -1335,10 +1360,22 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
     seat = (_z_leader(d, n >> 2) + pos) & 3
     maximise = (side >> seat) & 1
     legal = _z_legal(d, pos, seat)
-    if (not s.dynamic and not s.disabled & _Z_DOMINATED
-            and not SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL):
-        legal = _z_undominated(s, d, legal, pos, seat, side, &shared)
-    nm = _z_moves(s, d, legal, pos, seat, side, moves)
+    dominated = (not s.dynamic and not s.disabled & _Z_DOMINATED
+                 and not SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL)
+    if not s.dynamic and not s.disabled & (_Z_TRICK_GUESS | _RANK_WALK | _SUIT_SKIP):
+        # The usual case: the rank layout and the trick's winning card worked
+        # out once, for the dominated cards and the trick guess alike.
+        played = _z_trick_rank(d, pos, &trick_best, &trick_winner)
+        live = _z_by_rank(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3])
+        ranked = _z_by_rank(legal)
+        if dominated:
+            ranked &= ~_z_dominated(s, d, ranked, live, trick_best, trick_winner, pos, seat, side,
+                                    &shared)
+        nm = _z_guess_moves(d, ranked, live | played, trick_best, trick_winner, pos, seat, side, moves)
+    else:
+        if dominated:
+            legal = _z_undominated(s, d, legal, pos, seat, side, &shared)
+        nm = _z_moves(s, d, legal, pos, seat, side, moves)
     if tt_move >= 0:
         _first(moves, nm, tt_move)
     best = -_INF if maximise else _INF
