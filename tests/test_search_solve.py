@@ -779,9 +779,11 @@ def test_spidge_growing_table_leaves_longer_solves_alone(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(3))
 def test_spidge_bucket_signatures_find_every_entry(seed: int) -> None:
     """A lookup that reads only the slots whose signature byte agrees finds
-    every entry that a scan of the whole bucket finds: the same value and the
-    same positions visited, from the default table and from one of 16
-    entries that grows (moving each entry and its byte) many times."""
+    every entry that a scan of the whole bucket finds, and a store in a
+    grown table picks by the slots' age bytes the slot that the entries'
+    stamps pick: the same value and the same positions visited, from the
+    default table and from one of 16 entries that grows (moving each entry
+    and its bytes) many times."""
     compiled = trickcore.load_backend("cython")
     solver = compiled["_solve"]
     off = solver._TECHNIQUES["bucket signatures"]

@@ -54,9 +54,10 @@ ctypedef struct tc_solver:
     int abandon             # set from another thread: stop at the next such check
     int stopped             # the search stopped early (a signal or abandon): its values are void
     uint8_t* sig            # Spidge partition table: a byte a slot hashed from its entry's suit
-                            # lengths, rule state and stamp, scanned before the entries
+                            # lengths, rule state and stamp, scanned before the entries; then
+                            # (from sig + entries, a grown table) a byte a slot of its stamp and age
 
-# A solver with a table of 2**bits entries (48 bytes each, and a signature byte),
+# A solver with a table of 2**bits entries (48 bytes each, a signature byte and an age byte),
 # for bits from 4 to 30; NULL for bits outside that range, or when the memory cannot be had.
 cdef tc_solver* tc_solver_new(int bits) noexcept nogil
 cdef void tc_solver_free(tc_solver* s) noexcept nogil

@@ -150,7 +150,7 @@ cdef tc_solver* tc_solver_new(int bits) noexcept nogil:
     if s == NULL:
         return NULL
     s.table = <tc_tt_entry*>calloc((<uint64_t>1) << bits, sizeof(tc_tt_entry))
-    s.sig = <uint8_t*>calloc((<uint64_t>1) << bits, 1)
+    s.sig = <uint8_t*>calloc((<uint64_t>2) << bits, 1)  # the signatures, then the ages
     if s.table == NULL or s.sig == NULL:
         free(s.table)
         free(s.sig)
@@ -175,8 +175,10 @@ cdef void _new_search(tc_solver* s) noexcept nogil:
     s.stamp += 1
     if s.stamp == 0:
         memset(s.table, 0, (s.size_mask + 1) * sizeof(tc_tt_entry))
-        memset(s.sig, 0, s.size_mask + 1)
+        memset(s.sig, 0, 2 * (s.size_mask + 1))
         s.stamp = 1
+    elif s.stamp & 3 == 0 and s.size_mask != s.base_mask:  # the ages' tags begin again (_g_age)
+        memset(s.sig + s.size_mask + 1, 0, s.size_mask + 1)
 
 
 cdef inline bint _matches(tc_solver* s, tc_tt_entry* e, const uint64_t* key, uint32_t extra) noexcept nogil:
@@ -289,7 +291,7 @@ cdef void _grow(tc_solver* s, bint buckets=False) noexcept nogil:
     if s.disabled & _GROWING_TABLE or size >= (<uint64_t>1) << _GROW_MAX_BITS:
         return
     new = <tc_tt_entry*>calloc(size << _GROW_BY_BITS, sizeof(tc_tt_entry))
-    sig = <uint8_t*>calloc(size << _GROW_BY_BITS, 1)
+    sig = <uint8_t*>calloc(2 * (size << _GROW_BY_BITS), 1)
     if new == NULL or sig == NULL:
         free(new)
         free(sig)
@@ -304,6 +306,7 @@ cdef void _grow(tc_solver* s, bint buckets=False) noexcept nogil:
             if buckets:
                 e = _g_victim(s, _g_home(s, &old[i]), old[i].key)
                 s.sig[e - new] = _g_sig(s, old[i].key[0], old[i].extra)
+                s.sig[s.size_mask + 1 + (e - new)] = _g_age(s, old[i].played)
             else:
                 e = _slot(s, old[i].key, old[i].extra, old[i].played)
             e[0] = old[i]
@@ -319,7 +322,7 @@ cdef void _shrink(tc_solver* s) noexcept nogil:
     if s.size_mask == s.base_mask:
         return
     new = <tc_tt_entry*>calloc(s.base_mask + 1, sizeof(tc_tt_entry))
-    sig = <uint8_t*>calloc(s.base_mask + 1, 1)
+    sig = <uint8_t*>calloc(2 * (s.base_mask + 1), 1)
     if new == NULL or sig == NULL:
         free(new)
         free(sig)
@@ -2469,15 +2472,47 @@ cdef inline tc_tt_entry* _g_home(tc_solver* s, const tc_tt_entry* e) noexcept no
     return _g_bucket(s, e.key[0], e.extra)
 
 
+# Ages in a grown table: there the buckets are full and the victim scan
+# below read the stamps of all 32 entries (24 cache lines) for each store.
+# A grown table's age bytes (s.sig + entries + slot) say it from one line:
+# 0 or another stamp tag for a stale entry, else the current stamp's tag
+# (its low 2 bits, the byte's top 2) and the cards played at the entry + 1
+# (at most 52: 6 bits).  _grow sets them for the entries it moves into its
+# new (zeroed) table and every store of a partition entry sets them after;
+# should a grown table outlive its solve (_g_setup shrinks it first), the
+# tags begin again every 4th stamp with the ages cleared (_new_search).  A
+# table as made keeps no ages (the scan reads the stamps: few entries); nor
+# does the scan read them with "bucket signatures" off (a test compares).
+
+cdef inline uint8_t _g_age(tc_solver* s, int played) noexcept nogil:
+    """The age byte of an entry of the current stamp with *played* cards."""
+    return <uint8_t>(((s.stamp & 3) << 6) | (played + 1))
+
+
 cdef inline tc_tt_entry* _g_victim(tc_solver* s, tc_tt_entry* bucket, const uint64_t* key) noexcept nogil:
     """The slot of a bucket for the entry of *key*: a stale one, else one of
     those nearest the end of the deal (their subtrees were the cheapest),
     the search starting at a slot that the key picks (a bucket's entries
-    mostly have as many cards; the solve's history must not matter)."""
-    cdef int i, size = _g_bucket_len(s), j
+    mostly have as many cards; the solve's history must not matter).  In a
+    grown table, read off the slots' age bytes (above)."""
+    cdef int i, size = _g_bucket_len(s), j, most = -1
     cdef int start = <int>(((key[0] * <uint64_t>0xC2B2AE3D27D4EB4F ^ key[1] ^ key[2])
                              * <uint64_t>0x9E3779B97F4A7C15) >> 58) & (size - 1)
+    cdef const uint8_t* age
+    cdef uint32_t tag, a
     cdef tc_tt_entry* e = NULL
+    if s.size_mask != s.base_mask and not s.disabled & _SIGNATURES:
+        age = s.sig + s.size_mask + 1 + (bucket - s.table)
+        tag = (s.stamp & 3) << 6
+        for i in range(size):
+            j = (start + i) & (size - 1)
+            a = age[j] ^ tag
+            if a - 1 >= 63:  # 0 or another tag: stale
+                return &bucket[j]
+            if <int>a > most:
+                most = a
+                e = &bucket[j]
+        return e
     for i in range(size):
         j = (start + i) & (size - 1)
         if bucket[j].stamp != s.stamp:
@@ -2785,6 +2820,8 @@ cdef void _g_part_store(tc_solver* s, const spidge_state* d, uint64_t lengths, u
         e.stamp = 0  # a new entry (_store fills it)
         sig[e - bucket] = sb
     _store(s, e, word, extra, best, alpha, beta, hi, move, played)
+    if s.size_mask != s.base_mask:
+        s.sig[s.size_mask + 1 + (e - s.table)] = _g_age(s, played)
 
 
 cdef int _g_value(tc_solver* s, spidge_state* d) noexcept nogil:
