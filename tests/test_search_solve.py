@@ -1057,6 +1057,33 @@ def test_spitzer_dominated_cards_agree_with_minimax() -> None:
     assert fewer > 10 * more, (fewer, more)
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the sibling bound is the compiled "
+                    "search's; the reference twin has none")
+@pytest.mark.parametrize(("seed", "remaining", "policy"),
+                         [(800640, 21, "random"), (810584, 20, "caller_high"),
+                          (819783, 16, "caller_high")])
+def test_spitzer_sibling_bound_keeps_apart_the_cards_a_trick_card_separates(
+        seed: int, remaining: int, policy: str) -> None:
+    """Two cards of a hand with only the trick's winning card so far between
+    them (one beats it, the other not) send the trick to different sides, so
+    the sibling bound must not bound one's value by the other's.  On these
+    endings (found by dropping that check: each then gets a wrong value)
+    the value and every card's agree with the search without the dominated
+    cards, under both objectives."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    off = solver._TECHNIQUES["dominated cards"]
+    spec = spitzer_spec(seed, remaining, policy)
+    state = spitzer_state(compiled, spec)
+    for objective in (0, 1):
+        value, moves, _pv = solver.solve_spitzer(state, objective, False)
+        assert solver._nodes(state, objective, 0, off)[0] == value, (spec, objective)
+        for card, card_value in moves:
+            after = spitzer_state(compiled, spec)
+            after.play(card)
+            assert solver._nodes(after, objective, 0, off)[0] == card_value, (spec, objective, card)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the positions cap is the compiled "
                     "search's (benchmark only)")
 def test_a_capped_spidge_solve_gives_up_and_leaves_the_next_alone() -> None:
