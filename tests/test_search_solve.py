@@ -1084,6 +1084,30 @@ def test_spitzer_sibling_bound_keeps_apart_the_cards_a_trick_card_separates(
             assert solver._nodes(after, objective, 0, off)[0] == card_value, (spec, objective, card)
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the search's own play and take-back "
+                    "are the compiled backend's")
+@pytest.mark.parametrize(("seed", "remaining", "jokers"),
+                         [(802973, 18, False), (800801, 20, False), (800447, 22, True)])
+def test_spidge_search_takes_back_a_trump_after_the_one_that_broke_spades(
+        seed: int, remaining: int, jokers: bool) -> None:
+    """With spades that must be broken, taking back the second trump of a
+    trick leaves the spades broken by the first (the search's inline undo
+    looks at the trick's earlier cards again).  On these endings (found by
+    dropping that look: values then go wrong) every player's value and
+    every card's agree with the search with every technique off."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    spec = spidge_spec(seed, remaining, jokers)
+    assert spec[1] & compiled["_spidge"].OPT_SPADES_MUST_BE_BROKEN
+    state = spidge_state(compiled, spec)
+    every = sum(solver._TECHNIQUES.values())
+    for hand in (0, 2, 3):
+        for objective in (0, 1):
+            found = solver._spidge_solve_with(state, hand, objective, 0)
+            assert found[:2] == solver._spidge_solve_with(state, hand, objective, every)[:2], (
+                spec, hand, objective)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the positions cap is the compiled "
                     "search's (benchmark only)")
 def test_a_capped_spidge_solve_gives_up_and_leaves_the_next_alone() -> None:
