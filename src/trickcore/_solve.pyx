@@ -1571,30 +1571,6 @@ cdef int spitzer_solve_moves(tc_solver* s, const SpitzerDeal* d, int objective,
 
 # -- Spidge ---------------------------------------------------------------------------
 
-cdef int _g_winner(const uint8_t* cards, int count) noexcept nogil:
-    """The index of the card winning a trick so far (RULES.md 2.5 on a partial trick)."""
-    cdef int i, joker = -1, jokers = 0, best = -1, led = -1
-    for i in range(count):
-        if cards[i] >= 52:
-            jokers += 1
-            joker = i
-    if jokers == 1:
-        return joker
-    for i in range(count):
-        if cards[i] < 52 and cards[i] // 13 == 3 and (best < 0 or cards[i] > cards[best]):
-            best = i
-    if best >= 0:
-        return best
-    for i in range(count):
-        if cards[i] < 52:
-            if led < 0:
-                led = cards[i] // 13
-                best = i
-            elif cards[i] // 13 == led and cards[i] > cards[best]:
-                best = i
-    return best if best >= 0 else 0
-
-
 # spidge_play and spidge_undo for the search (as _z_play, _z_undo): the
 # kernels live in another module, so each call went through a function
 # pointer and nothing could be inlined.  The same effect on the deal, bit
@@ -1673,8 +1649,8 @@ cdef inline int _g_reply(mask_t h, int led, bint wild) noexcept nogil:
 # card cut the search off.
 
 # The trick as the trick guess plays it out: what decides its winner under
-# RULES.md 2.5, kept card by card (the same winner as _g_winner on the
-# same cards, without a scan of the trick for each card guessed).  Each
+# RULES.md 2.5, kept card by card (the same winner as spidge_trick_winner
+# on the same cards, without a scan of the trick for each card guessed).  Each
 # card but a joker has a power -- a spade 50 and its number, a card of the
 # suit led (that of the first card that is not a joker) 20 and its number,
 # any other card 0 -- and the highest power wins unless one joker alone is
@@ -1878,9 +1854,11 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
 # and does it fast (Intel; AMD's before Zen 3 take dozens of cycles): each
 # hand's cards of a suit gathered by the suit's live cards in one step.
 # The same key as the loop in _g_key, bit for bit (tests compare them).
+# Not under clang-cl (_MSC_VER): its immintrin.h declares _pext_u64 only
+# with -mbmi2, and __builtin_cpu_supports there needs compiler-rt.
 cdef extern from *:
     """
-    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+    #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(_MSC_VER)
     #include <immintrin.h>
     __attribute__((target("bmi2"))) static void tc_g_key_pext(const uint64_t* hands, uint64_t* key) {
         const uint64_t jokers = 3ULL << 52;
