@@ -637,7 +637,15 @@ cdef inline void _z_key(const SpitzerDeal* d, uint64_t* key) noexcept nogil:
                 shift = 0
 
 
-cdef inline void _z_run_key(const SpitzerDeal* d, uint64_t* key) noexcept nogil:
+cdef inline void _z_rank_hands(const SpitzerDeal* d, uint32_t* rh) noexcept nogil:
+    """The four hands in the rank layout (the search keeps them beside the deal)."""
+    rh[0] = _z_by_rank(d.hands[0])
+    rh[1] = _z_by_rank(d.hands[1])
+    rh[2] = _z_by_rank(d.hands[2])
+    rh[3] = _z_by_rank(d.hands[3])
+
+
+cdef inline void _z_run_key(const SpitzerDeal* d, const uint32_t* rh, uint64_t* key) noexcept nogil:
     """The hands with each run's live cards moved up to the run's top, in
     order, each staying with its holder: cards of equal points next to each
     other are interchangeable, so positions that differ in which of them were
@@ -645,11 +653,12 @@ cdef inline void _z_run_key(const SpitzerDeal* d, uint64_t* key) noexcept nogil:
     (a little weaker: it does not match a live Q-clubs over the Spitzer with
     Q-spades over 9-diamonds), at a fraction of its cost: most runs are whole
     or already packed, and a check skips them; the others are moved by
-    table (Z_RUN_PACK), on the hands in the rank layout, where a run's cards
-    are next to each other."""
+    table (Z_RUN_PACK), on the hands in the rank layout (*rh*, kept by the
+    search), where a run's cards are next to each other."""
     cdef uint32_t h0 = d.hands[0], h1 = d.hands[1], h2 = d.hands[2], h3 = d.hands[3]
-    cdef uint32_t alive = h0 | h1 | h2 | h3, live, r0 = 0, r1 = 0, r2 = 0, r3 = 0, m
-    cdef uint32_t ranked = _z_by_rank(alive)
+    cdef uint32_t alive = h0 | h1 | h2 | h3, live, m
+    cdef uint32_t r0 = rh[0], r1 = rh[1], r2 = rh[2], r3 = rh[3]
+    cdef uint32_t ranked = r0 | r1 | r2 | r3
     cdef int r, low
     cdef const uint8_t* pack
     for r in range(Z_RUN_N):
@@ -659,11 +668,6 @@ cdef inline void _z_run_key(const SpitzerDeal* d, uint64_t* key) noexcept nogil:
         live = (ranked >> low) & Z_RUN_PLACES[r]
         if (Z_RUN_PACKED[r] >> live) & 1:
             continue
-        if not (r0 | r1 | r2 | r3):
-            r0 = _z_by_rank(h0)
-            r1 = _z_by_rank(h1)
-            r2 = _z_by_rank(h2)
-            r3 = ranked ^ r0 ^ r1 ^ r2
         pack = &Z_RUN_PACK[r][live << 5]
         m = ~Z_RUN_MASK[r]
         h0 = (h0 & m) | Z_RUN_DENSE[r][pack[(r0 >> low) & 31]]
@@ -736,6 +740,17 @@ cdef inline void _z_undo(SpitzerDeal* d, int seat) noexcept nogil:
     d.hands[seat] |= (<uint32_t>1) << d.plays[n]
     d.plays[n] = 0
     d.n_played = n
+
+
+cdef inline void _z_play_won(SpitzerDeal* d, int a, int seat, int winner) noexcept nogil:
+    """_z_play of a trick's last card, *winner* the seat that takes the trick
+    (the search knows it from the trick's winning card so far)."""
+    cdef int n = d.n_played + 1
+    d.hands[seat] &= ~((<uint32_t>1) << a)
+    d.plays[n - 1] = a
+    d.n_played = n
+    if n < 32:
+        d.leaders |= <uint16_t>(winner << (n >> 1))
 
 
 cdef inline int _z_winner(const SpitzerDeal* d, int trick) noexcept nogil:
@@ -895,12 +910,13 @@ cdef inline uint32_t _z_trick_rank(const SpitzerDeal* d, int pos, int* best, int
     return played
 
 
-cdef int _z_guess_moves(const SpitzerDeal* d, uint32_t moves, uint32_t live, int best, int winner,
-                        int pos, int seat, int side, int* out) noexcept nogil:
+cdef int _z_guess_moves(const SpitzerDeal* d, const uint32_t* rh, uint32_t moves, uint32_t live,
+                        int best, int winner, int pos, int seat, int side, int* out) noexcept nogil:
     """_z_moves with the trick guess and the rank walk (the search's usual
     case), on bits of the rank layout throughout: the same moves in the same
     order, at less cost (the cards compared by bit, the later seats' sides
-    and replies laid out once).  *moves*: the legal cards, *live*: the
+    and replies laid out once).  *rh*: the hands in the rank layout,
+    *moves*: the legal cards, *live*: the
     hands' and the trick's cards, *best* and *winner*: as _z_trick_rank
     gives them, all worked out once for the position (_z_search)."""
     cdef uint32_t rest
@@ -915,7 +931,7 @@ cdef int _z_guess_moves(const SpitzerDeal* d, uint32_t moves, uint32_t live, int
     # Only the seats still to play after the mover reply (none after the last card).
     for k in range(later):
         q = (seat + 1 + k) & 3
-        rank_hands[k] = _z_by_rank(d.hands[q])
+        rank_hands[k] = rh[q]
         sides[k] = (side >> q) & 1
         if pos:
             replies[k] = _z_reply_bit(rank_hands[k], Z_SUIT[d.plays[d.n_played - pos]])
@@ -975,8 +991,9 @@ cdef int _z_moves(tc_solver* s, const SpitzerDeal* d, uint32_t legal, int pos, i
     cdef uint32_t rank_hands[4]
     if not s.dynamic and not s.disabled & (_Z_TRICK_GUESS | _RANK_WALK | _SUIT_SKIP):
         live = _z_trick_rank(d, pos, &best, &winner)
-        return _z_guess_moves(d, _z_by_rank(legal), live | _z_by_rank(alive), best, winner,
-                              pos, seat, side, out)
+        _z_rank_hands(d, rank_hands)
+        return _z_guess_moves(d, rank_hands, _z_by_rank(legal), live | _z_by_rank(alive), best,
+                              winner, pos, seat, side, out)
     for k in range(pos):
         a = d.plays[d.n_played - pos + k]
         alive |= (<uint32_t>1) << a
@@ -1275,8 +1292,11 @@ cdef int _z_last_two(const uint32_t* hands, int leader, int k, int best, int win
     return v
 
 
-cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) noexcept nogil:
-    """Fail-soft alpha-beta: the measure *side* takes from the current trick on."""
+cdef int _z_search(tc_solver* s, SpitzerDeal* d, uint32_t* rh, int side, int alpha,
+                   int beta) noexcept nogil:
+    """Fail-soft alpha-beta: the measure *side* takes from the current trick on.
+    *rh*: the deal's hands in the rank layout, kept with them as cards are
+    played and taken back (each position laid them out anew before)."""
     cdef int n = d.n_played, pos = n & 3, seat, best, v, gain, i, nm, a, hi = 0, nside, t
     cdef int alpha0, beta0, tt_move = -1, best_move = 0, bound
     cdef bint maximise, use_tt = False
@@ -1287,8 +1307,8 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
     cdef int values[8]
     cdef uint32_t shared = 0   # cards that share a run with another legal card (_z_dominated)
     cdef uint32_t played, live, ranked
-    cdef int trick_best, trick_winner
-    cdef bint dominated
+    cdef int trick_best, trick_winner, q
+    cdef bint dominated, usual
     if n == 32:
         return 0
     s.nodes += 1
@@ -1326,7 +1346,7 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
             elif s.disabled & _RUN_KEY:
                 _z_key(d, key)
             else:
-                _z_run_key(d, key)
+                _z_run_key(d, rh, key)
             extra = (_z_leader(d, n >> 2) | (side << 2) | ((n == 0) << 7)
                      | (s.measure << 8))
             if SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL:
@@ -1362,20 +1382,32 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
     beta0 = beta
     seat = (_z_leader(d, n >> 2) + pos) & 3
     maximise = (side >> seat) & 1
-    legal = _z_legal(d, pos, seat)
     dominated = (not s.dynamic and not s.disabled & _Z_DOMINATED
                  and not SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL)
-    if not s.dynamic and not s.disabled & (_Z_TRICK_GUESS | _RANK_WALK | _SUIT_SKIP):
+    usual = not s.dynamic and not s.disabled & (_Z_TRICK_GUESS | _RANK_WALK | _SUIT_SKIP)
+    if usual:
         # The usual case: the rank layout and the trick's winning card worked
-        # out once, for the dominated cards and the trick guess alike.
+        # out once, for the dominated cards and the trick guess alike; the
+        # legal cards read off the hand in the rank layout (_z_legal).
         played = _z_trick_rank(d, pos, &trick_best, &trick_winner)
-        live = _z_by_rank(d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3])
-        ranked = _z_by_rank(legal)
+        live = rh[0] | rh[1] | rh[2] | rh[3]
+        if SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL:
+            ranked = _z_by_rank(spitzer_legal(d))
+        elif pos == 0:
+            ranked = rh[seat]
+        else:
+            ranked = rh[seat] & Z_RANK_SUIT[Z_SUIT[d.plays[n - pos]]]
+            if not ranked:
+                ranked = rh[seat] & Z_RANK_SUIT[4]
+                if not ranked:
+                    ranked = rh[seat]
         if dominated:
             ranked &= ~_z_dominated(s, d, ranked, live, trick_best, trick_winner, pos, seat, side,
                                     &shared)
-        nm = _z_guess_moves(d, ranked, live | played, trick_best, trick_winner, pos, seat, side, moves)
+        nm = _z_guess_moves(d, rh, ranked, live | played, trick_best, trick_winner, pos, seat, side,
+                            moves)
     else:
+        legal = _z_legal(d, pos, seat)
         if dominated:
             legal = _z_undominated(s, d, legal, pos, seat, side, &shared)
         nm = _z_moves(s, d, legal, pos, seat, side, moves)
@@ -1397,7 +1429,13 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
                 if bound < best:
                     best = bound
                 continue
-        _z_play(d, a, seat)
+        q = Z_RANK_OF[a]
+        if usual and pos == 3:
+            # The trick's taker, from its winning card so far.
+            _z_play_won(d, a, seat, seat if _z_beats_bit(q, trick_best) else (seat + 1 + trick_winner) & 3)
+        else:
+            _z_play(d, a, seat)
+        rh[seat] &= ~((<uint32_t>1) << q)
         if pos == 3:
             t = n >> 2
             if s.dynamic:
@@ -1406,10 +1444,11 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, int side, int alpha, int beta) 
             else:
                 nside = side
                 gain = _z_trick_measure(s, d, t) if (side >> _z_winner(d, t)) & 1 else 0
-            v = gain + _z_search(s, d, nside, alpha - gain, beta - gain)
+            v = gain + _z_search(s, d, rh, nside, alpha - gain, beta - gain)
         else:
-            v = _z_search(s, d, side, alpha, beta)
+            v = _z_search(s, d, rh, side, alpha, beta)
         _z_undo(d, seat)
+        rh[seat] |= (<uint32_t>1) << q
         values[i] = v
         if maximise:
             if v > best:
@@ -1440,13 +1479,15 @@ cdef int _z_mtdf(tc_solver* s, SpitzerDeal* d, int side, int lower, int upper,
     the middle would test 61 right after 60."""
     cdef int g = guess if lower <= guess <= upper else lower, b
     cdef int step = 0 if guess >= 0 else 2
+    cdef uint32_t rh[4]
+    _z_rank_hands(d, rh)
     while lower < upper:
         if step < 2 or s.disabled & _BISECTION:
             b = g + 1 if g == lower else g
         else:
             b = (lower + upper + 1) // 2
         step += 1
-        g = _z_search(s, d, side, b - 1, b)
+        g = _z_search(s, d, rh, side, b - 1, b)
         if g < b:
             upper = g
         else:
@@ -1456,9 +1497,11 @@ cdef int _z_mtdf(tc_solver* s, SpitzerDeal* d, int side, int lower, int upper,
 
 cdef inline bint _z_reaches(tc_solver* s, SpitzerDeal* d, int side, int target) noexcept nogil:
     """Can the maximising seats make the measure from here on reach *target*?"""
+    cdef uint32_t rh[4]
     if target <= 0:
         return True
-    return _z_search(s, d, side, target - 1, target) >= target
+    _z_rank_hands(d, rh)
+    return _z_search(s, d, rh, side, target - 1, target) >= target
 
 
 cdef bint _z_reaches_column(tc_solver* s, SpitzerDeal* d, int side, int done,
@@ -3162,7 +3205,9 @@ def _spitzer_run_key(state):
     four dense masks each (for the key tests)."""
     cdef SpitzerState z = _spitzer_state(state)
     cdef uint64_t key[4]
-    _z_run_key(&z.deal, key)
+    cdef uint32_t rh[4]
+    _z_rank_hands(&z.deal, rh)
+    _z_run_key(&z.deal, rh, key)
     return tuple(key[i] for i in range(4)), tuple(z.deal.hands[i] for i in range(4))
 
 
