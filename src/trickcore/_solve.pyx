@@ -424,6 +424,16 @@ cdef uint32_t Z_RUN_PLACES[16]
 cdef uint32_t Z_RUN_PACKED[16]
 cdef uint8_t Z_RUN_PACK[16][1024]
 cdef uint32_t Z_RUN_DENSE[16][32]
+# The runs not packed, found all at once: a run is packed unless a live card
+# of it lies right below a dead one (bits of the rank layout).  Z_RUN_ADJ[c]:
+# the bits whose next bit up is of the same run, with the lone card (the
+# Spitzer, Z_RUN_LONE: between two runs that are one once it is dead) dead
+# (c = 0) or alive (c = 1); while it is dead its bit stands for the card
+# above it.  Z_RUN_AT[c][bit]: the run of a bit, Z_RUN_SPAN its bits.
+cdef uint32_t Z_RUN_LONE
+cdef uint32_t Z_RUN_ADJ[2]
+cdef signed char Z_RUN_AT[2][32]
+cdef uint32_t Z_RUN_SPAN[16]
 
 
 def _fill_spitzer_tables():
@@ -503,6 +513,29 @@ def _fill_spitzer_tables():
             moved = dict(zip([place for place in places if live >> place & 1], places))
             for b in range(32):
                 Z_RUN_PACK[k][live * 32 + b] = sum(1 << moved[place] for place in moved if b >> place & 1)
+    lone = {runs[k][2] for k in range(Z_RUN_N) if runs[k][2]}
+    assert len(lone) <= 1 and all(bin(m).count("1") == 1 for m in lone)
+    global Z_RUN_LONE
+    Z_RUN_LONE = sum(1 << rank_of[tc_lowest64(m)] for m in lone)
+    for c in range(2):
+        Z_RUN_ADJ[c] = 0
+        for b in range(32):
+            Z_RUN_AT[c][b] = -1
+        for k in range(Z_RUN_N):
+            cards, needs_alive_mask, needs_dead_mask = runs[k]
+            if (needs_alive_mask and not c) or (needs_dead_mask and c):
+                continue
+            ranks = sorted(rank_of[card] for card in cards)
+            Z_RUN_SPAN[k] = ((2 << ranks[len(ranks) - 1]) - 1) ^ ((1 << ranks[0]) - 1)
+            for i in range(len(ranks) - 1):
+                if ranks[i + 1] == ranks[i] + 1:
+                    Z_RUN_ADJ[c] |= 1 << ranks[i]
+                else:  # across the dead lone card, which stands for the card above it
+                    assert ranks[i + 1] == ranks[i] + 2 and Z_RUN_LONE == 1 << (ranks[i] + 1) and not c
+                    Z_RUN_ADJ[c] |= 3 << ranks[i]
+            for b in range(ranks[0], ranks[len(ranks) - 1] + 1):
+                assert Z_RUN_AT[c][b] < 0
+                Z_RUN_AT[c][b] = k
 
 
 def _bits(cards):
@@ -656,18 +689,21 @@ cdef inline void _z_run_key(const SpitzerDeal* d, const uint32_t* rh, uint64_t* 
     table (Z_RUN_PACK), on the hands in the rank layout (*rh*, kept by the
     search), where a run's cards are next to each other."""
     cdef uint32_t h0 = d.hands[0], h1 = d.hands[1], h2 = d.hands[2], h3 = d.hands[3]
-    cdef uint32_t alive = h0 | h1 | h2 | h3, live, m
+    cdef uint32_t live, m
     cdef uint32_t r0 = rh[0], r1 = rh[1], r2 = rh[2], r3 = rh[3]
-    cdef uint32_t ranked = r0 | r1 | r2 | r3
-    cdef int r, low
+    cdef uint32_t ranked = r0 | r1 | r2 | r3, filled = ranked, unpacked
+    cdef int r, low, c = 1
     cdef const uint8_t* pack
-    for r in range(Z_RUN_N):
-        if (alive & Z_RUN_IF_ALIVE[r]) != Z_RUN_IF_ALIVE[r] or alive & Z_RUN_IF_DEAD[r]:
-            continue
+    if Z_RUN_LONE & ~ranked:
+        c = 0
+        filled |= (ranked >> 1) & Z_RUN_LONE
+    # The runs with a live card right below a dead one: those not packed.
+    unpacked = filled & ~(filled >> 1) & Z_RUN_ADJ[c]
+    while unpacked:
+        r = Z_RUN_AT[c][tc_lowest64(unpacked)]
+        unpacked &= ~Z_RUN_SPAN[r]
         low = Z_RUN_LOW[r]
         live = (ranked >> low) & Z_RUN_PLACES[r]
-        if (Z_RUN_PACKED[r] >> live) & 1:
-            continue
         pack = &Z_RUN_PACK[r][live << 5]
         m = ~Z_RUN_MASK[r]
         h0 = (h0 & m) | Z_RUN_DENSE[r][pack[(r0 >> low) & 31]]
