@@ -946,6 +946,18 @@ cdef inline uint32_t _z_trick_rank(const SpitzerDeal* d, int pos, int* best, int
     return played
 
 
+cdef inline int _z_taker_side(int b, int w, int later, const int* sides, const int* replies) noexcept nogil:
+    """The side that takes the trick in the trick guess: *b* the winning bit so
+    far, of side *w*; each later seat of the other side plays its reply
+    when it beats that."""
+    cdef int k
+    for k in range(later):
+        if sides[k] != w and replies[k] >= 0 and _z_beats_bit(replies[k], b):
+            b = replies[k]
+            w = sides[k]
+    return w
+
+
 cdef int _z_guess_moves(const SpitzerDeal* d, const uint32_t* rh, uint32_t moves, uint32_t live,
                         int best, int winner, int pos, int seat, int side, int* out) noexcept nogil:
     """_z_moves with the trick guess and the rank walk (the search's usual
@@ -960,8 +972,8 @@ cdef int _z_guess_moves(const SpitzerDeal* d, const uint32_t* rh, uint32_t moves
     cdef int replies[3]
     cdef int sides[3]
     cdef int scores[8]
-    cdef int k, q, n = 0, suit, last, later = 3 - pos, b, w, sc, i
-    cdef int mine = (side >> seat) & 1, won = 0
+    cdef int k, q, n = 0, suit, last, later = 3 - pos, w, sc, i
+    cdef int mine = (side >> seat) & 1, won = 0, below = -1
     if pos:
         won = (side >> ((seat - pos + winner) & 3)) & 1   # the side winning the trick so far
     # Only the seats still to play after the mover reply (none after the last card).
@@ -988,16 +1000,14 @@ cdef int _z_guess_moves(const SpitzerDeal* d, const uint32_t* rh, uint32_t moves
                 last = q
                 continue
             last = q
-            # The trick guess (_z_guess_score): who takes the trick after the replies.
-            b = best
-            w = won
+            # The trick guess (_z_guess_score): who takes the trick after the
+            # replies; the same for every card below the trick's winning one.
             if pos == 0 or _z_beats_bit(q, best):
-                b = q
-                w = mine
-            for k in range(later):
-                if sides[k] != w and replies[k] >= 0 and _z_beats_bit(replies[k], b):
-                    b = replies[k]
-                    w = sides[k]
+                w = _z_taker_side(q, mine, later, sides, replies)
+            else:
+                if below < 0:
+                    below = _z_taker_side(best, won, later, sides, replies)
+                w = below
             if w == mine:
                 sc = 100 + Z_RANK_POINTS[q] - Z_RANK_COST[q]
             else:
