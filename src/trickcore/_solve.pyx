@@ -399,6 +399,7 @@ cdef signed char Z_RANK_CARD[32]  # the card of each bit of the rank layout
 cdef uint32_t Z_RANK_SUIT[5]      # each effective suit's bits
 cdef uint32_t Z_RANK_ABOVE[32]    # the bits above one in its suit
 cdef signed char Z_RANK_OF[32]    # the bit of each card in the rank layout
+cdef signed char Z_RANK_SUIT_OF[32]  # the effective suit of each bit (suits lie from bit 0 up in order)
 # By bit of the rank layout (the trick guess's tables): the card's points,
 # what playing it costs (its strength, a trump's above every fail card's),
 # and the bits of the cards that beat it.
@@ -476,6 +477,7 @@ def _fill_spitzer_tables():
         Z_RANK_CARD[q] = a
         Z_RANK_ABOVE[q] = Z_RANK_SUIT[Z_SUIT[a]] & ~((2 << q) - 1)
         Z_RANK_OF[a] = q
+        Z_RANK_SUIT_OF[q] = Z_SUIT[a]
         Z_RANK_POINTS[q] = Z_POINTS[a]
         Z_RANK_COST[q] = Z_STRENGTH[a] + (8 if Z_SUIT[a] == 4 else 0)
         Z_RANK_BEATEN[q] = Z_RANK_ABOVE[q] | (Z_RANK_SUIT[4] if Z_SUIT[a] != 4 else 0)
@@ -602,14 +604,21 @@ cdef inline uint32_t _z_sure(uint32_t mine, uint32_t theirs) noexcept nogil:
 
 
 cdef inline int _z_cheapest(uint32_t hand, int k) noexcept nogil:
-    """The fewest points *k* cards of *hand* can be worth."""
+    """The fewest points *k* cards of *hand* can be worth (counted only
+    where the cheapest class may not hold them all: *k* is mostly 1 or 2)."""
     cdef int c, m, total = 0
+    cdef uint32_t cards
+    if k <= 0:
+        return 0
     for c in range(6):
-        if k <= 0:
-            break
-        m = _z_pop(hand & Z_CLASS_MASK[c])
-        if m > k:
-            m = k
+        cards = hand & Z_CLASS_MASK[c]
+        if not cards:
+            continue
+        if k == 1 or (k == 2 and cards & (cards - 1)):
+            return total + k * Z_CLASS_POINTS[c]
+        m = _z_pop(cards)
+        if m >= k:
+            return total + k * Z_CLASS_POINTS[c]
         total += m * Z_CLASS_POINTS[c]
         k -= m
     return total
@@ -983,10 +992,11 @@ cdef int _z_guess_moves(const SpitzerDeal* d, const uint32_t* rh, uint32_t moves
         sides[k] = (side >> q) & 1
         if pos:
             replies[k] = _z_reply_bit(rank_hands[k], Z_SUIT[d.plays[d.n_played - pos]])
-    for suit in range(5):
+    while moves:
+        # The suits with legal cards, in order (the lowest bits first).
+        suit = Z_RANK_SUIT_OF[tc_lowest64(moves)]
         rest = moves & Z_RANK_SUIT[suit]
-        if not rest:
-            continue
+        moves ^= rest
         if pos == 0:
             for k in range(3):
                 replies[k] = _z_reply_bit(rank_hands[k], suit)
@@ -1179,8 +1189,10 @@ cdef inline uint32_t _z_dominated(tc_solver* s, const SpitzerDeal* d, uint32_t m
     if pos:
         best_card = Z_RANK_CARD[best]
         winner = (seat - pos + winner) & 3
-    for suit in range(5):
+    while moves:
+        suit = Z_RANK_SUIT_OF[tc_lowest64(moves)]   # the suits with legal cards, in order
         rest = moves & Z_RANK_SUIT[suit]
+        moves ^= rest
         last = -1
         while rest:
             q = tc_highest64(rest)
@@ -1221,21 +1233,18 @@ cdef uint32_t _z_undominated(tc_solver* s, const SpitzerDeal* d, uint32_t legal,
 
 
 cdef int _z_sibling_bound(const SpitzerDeal* d, const int* moves, const int* values, int i, int pos,
-                          int seat, bint maximise) noexcept nogil:
+                          int seat, bint maximise, int best) noexcept nogil:
     """What the cards searched before moves[i] say of its value (*values*:
     theirs, upper bounds or exact for the maximiser, lower bounds or exact
     for the minimiser): a card of the same run (as in _z_undominated) gives
     every trick to the same seat, and only the two cards' points change
     places, so the two values differ by at most the difference of their
     points.  The maximiser's least upper bound so found (_INF: none), the
-    minimiser's greatest lower bound (-_INF)."""
-    cdef int a = moves[i], b, j, k, best = -1, lo, hi, bound = _INF if maximise else -_INF, delta, c
+    minimiser's greatest lower bound (-_INF).  *best*: the trick's winning
+    card so far (_z_trick_rank's, as a card; -1 at a lead)."""
+    cdef int a = moves[i], b, j, lo, hi, bound = _INF if maximise else -_INF, delta
     cdef uint32_t other = (d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) & ~d.hands[seat]
     cdef bint wins_a = True
-    for k in range(pos):
-        c = d.plays[d.n_played - pos + k]
-        if best < 0 or _z_beats(c, best):
-            best = c
     if pos:
         wins_a = _z_beats(a, best)
     for j in range(i):
@@ -1454,6 +1463,7 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, uint32_t* rh, int side, int alp
                             moves)
     else:
         legal = _z_legal(d, pos, seat)
+        _z_trick_rank(d, pos, &trick_best, &trick_winner)
         if dominated:
             legal = _z_undominated(s, d, legal, pos, seat, side, &shared)
         nm = _z_moves(s, d, legal, pos, seat, side, moves)
@@ -1464,7 +1474,8 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, uint32_t* rh, int side, int alp
         a = moves[i]
         if (shared >> a) & 1:
             # A card of the same run searched before may bound it out of the window.
-            bound = _z_sibling_bound(d, moves, values, i, pos, seat, maximise)
+            bound = _z_sibling_bound(d, moves, values, i, pos, seat, maximise,
+                                     Z_RANK_CARD[trick_best] if pos else -1)
             if maximise and bound <= alpha:
                 values[i] = bound
                 if bound > best:
