@@ -687,6 +687,21 @@ cdef inline void _z_rank_hands(const SpitzerDeal* d, uint32_t* rh) noexcept nogi
     rh[3] = _z_by_rank(d.hands[3])
 
 
+# What the search keeps beside the deal, updated as cards are played and
+# taken back (each position worked them out anew before): the hands in the
+# rank layout, and the current trick as _z_trick_rank gives it.
+ctypedef struct _z_ranks:
+    uint32_t hands[4]
+    uint32_t played
+    int best
+    int winner
+
+
+cdef inline void _z_ranks_of(const SpitzerDeal* d, _z_ranks* r) noexcept nogil:
+    _z_rank_hands(d, r.hands)
+    r.played = _z_trick_rank(d, d.n_played & 3, &r.best, &r.winner)
+
+
 cdef inline void _z_run_key(const SpitzerDeal* d, const uint32_t* rh, uint64_t* key) noexcept nogil:
     """The hands with each run's live cards moved up to the run's top, in
     order, each staying with its holder: cards of equal points next to each
@@ -1347,11 +1362,10 @@ cdef int _z_last_two(const uint32_t* hands, int leader, int k, int best, int win
     return v
 
 
-cdef int _z_search(tc_solver* s, SpitzerDeal* d, uint32_t* rh, int side, int alpha,
+cdef int _z_search(tc_solver* s, SpitzerDeal* d, _z_ranks* r, int side, int alpha,
                    int beta) noexcept nogil:
     """Fail-soft alpha-beta: the measure *side* takes from the current trick on.
-    *rh*: the deal's hands in the rank layout, kept with them as cards are
-    played and taken back (each position laid them out anew before)."""
+    *r*: the deal's hands in the rank layout and its trick (_z_ranks)."""
     cdef int n = d.n_played, pos = n & 3, seat, best, v, gain, i, nm, a, hi = 0, nside, t
     cdef int alpha0, beta0, tt_move = -1, best_move = 0, bound
     cdef bint maximise, use_tt = False
@@ -1364,6 +1378,7 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, uint32_t* rh, int side, int alp
     cdef uint32_t played, live, ranked
     cdef int trick_best, trick_winner, q
     cdef bint dominated, usual
+    cdef uint32_t* rh = r.hands
     if n == 32:
         return 0
     s.nodes += 1
@@ -1444,7 +1459,9 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, uint32_t* rh, int side, int alp
         # The usual case: the rank layout and the trick's winning card worked
         # out once, for the dominated cards and the trick guess alike; the
         # legal cards read off the hand in the rank layout (_z_legal).
-        played = _z_trick_rank(d, pos, &trick_best, &trick_winner)
+        played = r.played
+        trick_best = r.best
+        trick_winner = r.winner
         live = rh[0] | rh[1] | rh[2] | rh[3]
         if SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL:
             ranked = _z_by_rank(spitzer_legal(d))
@@ -1463,7 +1480,9 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, uint32_t* rh, int side, int alp
                             moves)
     else:
         legal = _z_legal(d, pos, seat)
-        _z_trick_rank(d, pos, &trick_best, &trick_winner)
+        played = r.played
+        trick_best = r.best
+        trick_winner = r.winner
         if dominated:
             legal = _z_undominated(s, d, legal, pos, seat, side, &shared)
         nm = _z_moves(s, d, legal, pos, seat, side, moves)
@@ -1493,6 +1512,15 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, uint32_t* rh, int side, int alp
         else:
             _z_play(d, a, seat)
         rh[seat] &= ~((<uint32_t>1) << q)
+        if pos < 3:
+            r.played = played | ((<uint32_t>1) << q)
+            if pos == 0 or _z_beats_bit(q, trick_best):
+                r.best = q
+                r.winner = pos
+        else:
+            r.played = 0
+            r.best = -1
+            r.winner = 0
         if pos == 3:
             t = n >> 2
             if s.dynamic:
@@ -1501,11 +1529,14 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, uint32_t* rh, int side, int alp
             else:
                 nside = side
                 gain = _z_trick_measure(s, d, t) if (side >> _z_winner(d, t)) & 1 else 0
-            v = gain + _z_search(s, d, rh, nside, alpha - gain, beta - gain)
+            v = gain + _z_search(s, d, r, nside, alpha - gain, beta - gain)
         else:
-            v = _z_search(s, d, rh, side, alpha, beta)
+            v = _z_search(s, d, r, side, alpha, beta)
         _z_undo(d, seat)
         rh[seat] |= (<uint32_t>1) << q
+        r.played = played
+        r.best = trick_best
+        r.winner = trick_winner
         values[i] = v
         if maximise:
             if v > best:
@@ -1536,15 +1567,15 @@ cdef int _z_mtdf(tc_solver* s, SpitzerDeal* d, int side, int lower, int upper,
     the middle would test 61 right after 60."""
     cdef int g = guess if lower <= guess <= upper else lower, b
     cdef int step = 0 if guess >= 0 else 2
-    cdef uint32_t rh[4]
-    _z_rank_hands(d, rh)
+    cdef _z_ranks r
+    _z_ranks_of(d, &r)
     while lower < upper:
         if step < 2 or s.disabled & _BISECTION:
             b = g + 1 if g == lower else g
         else:
             b = (lower + upper + 1) // 2
         step += 1
-        g = _z_search(s, d, rh, side, b - 1, b)
+        g = _z_search(s, d, &r, side, b - 1, b)
         if g < b:
             upper = g
         else:
@@ -1554,11 +1585,11 @@ cdef int _z_mtdf(tc_solver* s, SpitzerDeal* d, int side, int lower, int upper,
 
 cdef inline bint _z_reaches(tc_solver* s, SpitzerDeal* d, int side, int target) noexcept nogil:
     """Can the maximising seats make the measure from here on reach *target*?"""
-    cdef uint32_t rh[4]
+    cdef _z_ranks r
     if target <= 0:
         return True
-    _z_rank_hands(d, rh)
-    return _z_search(s, d, rh, side, target - 1, target) >= target
+    _z_ranks_of(d, &r)
+    return _z_search(s, d, &r, side, target - 1, target) >= target
 
 
 cdef bint _z_reaches_column(tc_solver* s, SpitzerDeal* d, int side, int done,
