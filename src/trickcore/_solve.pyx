@@ -689,17 +689,25 @@ cdef inline void _z_rank_hands(const SpitzerDeal* d, uint32_t* rh) noexcept nogi
 
 # What the search keeps beside the deal, updated as cards are played and
 # taken back (each position worked them out anew before): the hands in the
-# rank layout, and the current trick as _z_trick_rank gives it.
+# rank layout, and the current trick as _z_trick_rank gives it; and what
+# holds for the whole search (each position tested it before): the usual
+# case (the trick guess and the rank walk on, the sides fixed), and the
+# dominated cards on.
 ctypedef struct _z_ranks:
     uint32_t hands[4]
     uint32_t played
     int best
     int winner
+    bint usual
+    bint dominated
 
 
-cdef inline void _z_ranks_of(const SpitzerDeal* d, _z_ranks* r) noexcept nogil:
+cdef inline void _z_ranks_of(tc_solver* s, const SpitzerDeal* d, _z_ranks* r) noexcept nogil:
     _z_rank_hands(d, r.hands)
     r.played = _z_trick_rank(d, d.n_played & 3, &r.best, &r.winner)
+    r.usual = not s.dynamic and not s.disabled & (_Z_TRICK_GUESS | _RANK_WALK | _SUIT_SKIP)
+    r.dominated = (not s.dynamic and not s.disabled & _Z_DOMINATED
+                   and not SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL)
 
 
 cdef inline void _z_run_key(const SpitzerDeal* d, const uint32_t* rh, uint64_t* key) noexcept nogil:
@@ -1452,9 +1460,8 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, _z_ranks* r, int side, int alph
     beta0 = beta
     seat = (_z_leader(d, n >> 2) + pos) & 3
     maximise = (side >> seat) & 1
-    dominated = (not s.dynamic and not s.disabled & _Z_DOMINATED
-                 and not SP_ACE_CALL_CLUBS <= d.announcement <= SP_VOID_CALL)
-    usual = not s.dynamic and not s.disabled & (_Z_TRICK_GUESS | _RANK_WALK | _SUIT_SKIP)
+    dominated = r.dominated
+    usual = r.usual
     if usual:
         # The usual case: the rank layout and the trick's winning card worked
         # out once, for the dominated cards and the trick guess alike; the
@@ -1568,7 +1575,7 @@ cdef int _z_mtdf(tc_solver* s, SpitzerDeal* d, int side, int lower, int upper,
     cdef int g = guess if lower <= guess <= upper else lower, b
     cdef int step = 0 if guess >= 0 else 2
     cdef _z_ranks r
-    _z_ranks_of(d, &r)
+    _z_ranks_of(s, d, &r)
     while lower < upper:
         if step < 2 or s.disabled & _BISECTION:
             b = g + 1 if g == lower else g
@@ -1588,7 +1595,7 @@ cdef inline bint _z_reaches(tc_solver* s, SpitzerDeal* d, int side, int target) 
     cdef _z_ranks r
     if target <= 0:
         return True
-    _z_ranks_of(d, &r)
+    _z_ranks_of(s, d, &r)
     return _z_search(s, d, &r, side, target - 1, target) >= target
 
 
