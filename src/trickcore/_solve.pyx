@@ -2727,7 +2727,8 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
     cdef bint scan_all = s.disabled & _SIGNATURES
     cdef int moves[16]
     cdef int total[4]
-    cdef mask_t legal, child_rel, node_rel = 0, bound_rel, alive, r
+    cdef mask_t legal, child_rel, node_rel = 0, bound_rel, r
+    cdef mask_t alive = 0  # 0 for gcc: the trick start sets it before the store reads it
     rel[0] = 0
     if n == 52:
         return 0
@@ -3035,7 +3036,7 @@ cdef int _g_solve_moves(tc_solver* s, const spidge_state* d, int hand, int objec
 cdef int _z_pv(tc_solver* s, SpitzerDeal* d, int objective, int value, uint8_t* out) noexcept nogil:
     """Follow optimal cards from *d* to the end of the deal; return how many."""
     cdef int moves[8]
-    cdef int n = 0, nm, i, v, side, seat
+    cdef int n = 0, nm, i = 0, v, side, seat  # i: a deal in play has a legal card, so the loop sets it
     while d.n_played < 32:
         side = _z_side(s, d)
         seat = spitzer_to_move(d)
@@ -3055,7 +3056,7 @@ cdef int _g_pv(tc_solver* s, spidge_state* d, int value, uint8_t* out) noexcept 
     """Follow optimal cards from *d* to the end of the deal; return how many.
     The table returns to its size as made at the end."""
     cdef int moves[16]
-    cdef int n = 0, nm, i, v
+    cdef int n = 0, nm, i = 0, v  # i: a deal in play has a legal card, so the loop sets it
     s.guess = value
     while d.n_played < 52:
         nm = _g_moves(s, d, spidge_legal(d), d.n_played & 3, spidge_to_move(d), s.max_side, moves)
