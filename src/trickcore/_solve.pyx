@@ -1917,18 +1917,47 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
                   int* out) noexcept nogil:
     """The legal moves of *hand*, one per class of equivalent cards, best guesses first."""
     cdef mask_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
-    cdef int k, a, b, n = 0, suit, i, winner = 0, sc, fewer = 0
-    cdef bint mine = False, prev, top, wins
+    cdef int k, a, b, n = 0, m = 0, suit, i, winner = 0, sc, fewer = 0, last = -1
+    cdef bint mine = False, top, wins
     cdef _g_trick t0, t
     cdef int scores[16]
-    cdef mask_t rest, cards
+    cdef int reps[16]
+    cdef mask_t rest, cards, lg
     cdef int replies[4]
     cdef bint guess, wild = (d.flags & SPIDGE_OPT_WILD_JOKERS) != 0
+    for k in range(pos):
+        alive |= (<mask_t>1) << d.history[d.n_played - pos + k]
+    # The classes first, suit by suit from the highest card down (only the
+    # suits with legal cards); one class needs no scores.
+    lg = legal if not s.disabled & _SUIT_SKIP else (((<mask_t>1) << 52) - 1) | SPIDGE_JOKER_MASK
+    while lg:
+        suit = tc_lowest64(lg) // 13
+        cards = SPIDGE_SUIT_MASK(suit)
+        rest = lg & cards
+        lg &= ~cards
+        b = -1  # the last legal card seen, while no other live card lies below it
+        while rest:
+            a = tc_highest64(rest)
+            rest &= ~((<mask_t>1) << a)
+            if not (legal >> a) & 1:  # (the suit skip off: each suit walked card by card)
+                if (alive >> a) & 1:
+                    b = -1
+                continue
+            # Equivalent to the legal card above it when no live card lies between.
+            if b >= 0 and not alive & (((<mask_t>1) << b) - ((<mask_t>2) << a)):
+                b = a
+                continue
+            b = a
+            reps[m] = a
+            m += 1
+        # The two jokers are one class; they never merge with spades.
+    if m <= 1:
+        if m:
+            out[0] = reps[0]
+        return m
     _g_trick_start(&t0, (hand - pos) & 3)
     for k in range(pos):
-        a = d.history[d.n_played - pos + k]
-        alive |= (<mask_t>1) << a
-        _g_trick_add(&t0, a, (hand - pos + k) & 3)
+        _g_trick_add(&t0, d.history[d.n_played - pos + k], (hand - pos + k) & 3)
     if pos:
         winner = _g_trick_winner(&t0)
         mine = ((side >> winner) & 1) == ((side >> hand) & 1)
@@ -1940,51 +1969,33 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
             replies[(hand + i) & 3] = _g_reply(d.hands[(hand + i) & 3], k, wild)
         if pos < 3:
             fewer = _g_fewer(d, hand, k)
-    for suit in range(5):
-        cards = SPIDGE_SUIT_MASK(suit) if suit < 4 else SPIDGE_JOKER_MASK
-        if not s.disabled & _SUIT_SKIP:
-            # Only the suits with legal cards, their legal cards read off
-            # the mask from the highest down.
-            rest = legal & cards
-        else:  # each suit walked card by card
-            rest = cards
-        if guess and pos == 0 and rest:
-            for i in range(1, 4):
-                replies[(hand + i) & 3] = _g_reply(d.hands[(hand + i) & 3], suit if suit < 4 else 3, wild)
+    for i in range(m):
+        a = reps[i]
+        suit = a // 13
+        if guess and pos == 0 and suit != last:
+            last = suit
+            for k in range(1, 4):
+                replies[(hand + k) & 3] = _g_reply(d.hands[(hand + k) & 3], suit if suit < 4 else 3, wild)
             fewer = _g_fewer(d, hand, suit if suit < 4 else 3)
-        b = -1  # the last legal card seen, while no other live card lies below it
-        while rest:
-            a = tc_highest64(rest)
-            rest &= ~((<mask_t>1) << a)
-            if not (legal >> a) & 1:
-                if (alive >> a) & 1:
-                    b = -1
-                continue
-            # Equivalent to the legal card above it when no live card lies between.
-            if b >= 0 and not alive & (((<mask_t>1) << b) - ((<mask_t>2) << a)):
-                b = a
-                continue
-            b = a
-            t = t0
-            _g_trick_add(&t, a, hand)
-            if guess:
-                sc = _g_guess_score(&t, a, pos, hand, side, replies, fewer)
-                sc -= _g_jokers_kept(s, pos, hand, a)
-            elif pos == 0:
-                top = not alive & cards & ~(((<mask_t>2) << a) - 1)
-                sc = 100 if top else -(a % 13)
+        t = t0
+        _g_trick_add(&t, a, hand)
+        if guess:
+            sc = _g_guess_score(&t, a, pos, hand, side, replies, fewer)
+            sc -= _g_jokers_kept(s, pos, hand, a)
+        elif pos == 0:
+            top = not alive & SPIDGE_SUIT_MASK(suit) & ~(((<mask_t>2) << a) - 1)
+            sc = 100 if top else -(a % 13)
+        else:
+            wins = _g_trick_winner(&t) == hand
+            if mine:
+                sc = -(a % 13) - (50 if wins else 0)
+            elif wins:
+                sc = 100 - (a % 13)
             else:
-                wins = _g_trick_winner(&t) == hand
-                if mine:
-                    sc = -(a % 13) - (50 if wins else 0)
-                elif wins:
-                    sc = 100 - (a % 13)
-                else:
-                    sc = -(a % 13)
-            if a >= 52 and not guess:
-                sc += 20
-            n = _g_add_move(out, scores, n, a, sc)
-        # The two jokers are one class; they never merge with spades.
+                sc = -(a % 13)
+        if a >= 52 and not guess:
+            sc += 20
+        n = _g_add_move(out, scores, n, a, sc)
     return n
 
 
