@@ -112,6 +112,8 @@ cdef enum:
                             # one that places its points best (off: every points class searched)
     _G_JOKERS_KEPT = 2097152  # Spidge, a single player's solve ("most"): the three hands' joker leads
                               # tried after their other leads (off: as the trick guess ranks them)
+    _G_FAST_MOVES = 33554432  # Spidge moves: each class's highest card by PEXT, the trick guess from
+                               # the replies' powers (off: card by card; the same moves, the same order)
 
 # The growing table: a Spidge solve that has visited _GROW_AFTER times as many
 # positions as the table has entries moves it to one 2**_GROW_BY_BITS times
@@ -133,7 +135,7 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "trick guess": _TRICK_GUESS, "spitzer trick guess": _Z_TRICK_GUESS,
                "quick tricks across": _CROSS_QUICK, "quick tricks and sure trumps": _CASH_THEN_TRUMPS,
                "last two tricks": _Z_LAST_TWO, "dominated cards": _Z_DOMINATED,
-               "jokers kept": _G_JOKERS_KEPT}
+               "jokers kept": _G_JOKERS_KEPT, "fast spidge moves": _G_FAST_MOVES}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -1913,6 +1915,91 @@ cdef inline int _g_jokers_kept(tc_solver* s, int pos, int hand, int a) noexcept 
     return 0
 
 
+cdef enum:
+    _G_JOKER = 1000  # the power _g_reply_power gives a joker
+
+
+cdef inline int _g_power(int card, int led) noexcept nogil:
+    """A card's power in a trick of suit *led* (as _g_trick_add; not a joker)."""
+    return 50 + card if card >= 39 else (20 + card if card // 13 == led else 0)
+
+
+cdef inline int _g_reply_power(const spidge_state* d, int h, int suit, int led, bint wild) noexcept nogil:
+    """The power of hand *h*'s reply (_g_reply) to a trick of suit *suit*
+    whose suit led is *led*: -1 for none, _G_JOKER for a joker."""
+    cdef int r = _g_reply(d.hands[h], suit, wild)
+    if r < 0:
+        return -1
+    return _G_JOKER if r >= 52 else _g_power(r, led)
+
+
+cdef int _g_guess_moves(tc_solver* s, const spidge_state* d, const int* reps, int m, const _g_trick* t0,
+                        int pos, int hand, int side, int* out) noexcept nogil:
+    """The trick guess's order of the classes *reps* (the moves of _g_moves,
+    the same scores) where the suit led is known -- at a lead, the card's
+    own -- with the replies' powers worked out once (at a lead, once a
+    suit) instead of each reply added card by card for each card guessed."""
+    cdef int scores[16]
+    cdef int later[3]
+    cdef int power[3]
+    cdef int nl = 3 - pos, i, j, a, k = 0, suit, last = -1, led = t0.led, fewer = 0, n = 0, h
+    cdef int jokers, joker, best, best_hand, w, w1, sc, mine = (side >> hand) & 1
+    cdef bint wild = (d.flags & SPIDGE_OPT_WILD_JOKERS) != 0
+    for j in range(nl):
+        later[j] = (hand + 1 + j) & 3
+    if pos:
+        k = d.history[d.n_played - pos]
+        k = 3 if k >= 52 else k // 13  # the suit the replies follow (a joker led: spades)
+        for j in range(nl):
+            power[j] = _g_reply_power(d, later[j], k, led, wild)
+        if pos < 3:
+            fewer = _g_fewer(d, hand, k)
+    for i in range(m):
+        a = reps[i]
+        if pos == 0:
+            suit = a // 13
+            if suit != last:
+                # A joker lead's replies are spades or jokers: their power
+                # is the same whatever suit is led.
+                last = suit
+                led = suit if suit < 4 else 3
+                for j in range(3):
+                    power[j] = _g_reply_power(d, later[j], led, led, wild)
+                fewer = _g_fewer(d, hand, led)
+        jokers = t0.jokers
+        joker = t0.joker
+        best = t0.best
+        best_hand = t0.best_hand
+        if a >= 52:
+            jokers += 1
+            joker = hand
+        elif _g_power(a, led) > best:
+            best = _g_power(a, led)
+            best_hand = hand
+        w1 = joker if jokers == 1 else best_hand
+        w = w1
+        for j in range(nl):
+            h = later[j]
+            if ((side >> h) & 1) == ((side >> w) & 1) or power[j] < 0:
+                continue
+            if power[j] == _G_JOKER:
+                jokers += 1
+                joker = h
+            elif power[j] > best:
+                best = power[j]
+                best_hand = h
+            w = joker if jokers == 1 else best_hand
+        if w == hand or ((side >> w) & 1) == mine:
+            sc = 100 - _g_cost(a)
+        else:
+            sc = -_g_cost(a)
+            if pos and w1 == hand:
+                sc += 30  # wins for now: the other side must spend a higher card
+        sc -= fewer + _g_jokers_kept(s, pos, hand, a)
+        n = _g_add_move(out, scores, n, a, sc)
+    return n
+
+
 cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, int hand, int side,
                   int* out) noexcept nogil:
     """The legal moves of *hand*, one per class of equivalent cards, best guesses first."""
@@ -1929,7 +2016,26 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
         alive |= (<mask_t>1) << d.history[d.n_played - pos + k]
     # The classes first, suit by suit from the highest card down (only the
     # suits with legal cards); one class needs no scores.
-    lg = legal if not s.disabled & _SUIT_SKIP else (((<mask_t>1) << 52) - 1) | SPIDGE_JOKER_MASK
+    if G_FAST_PEXT and not s.disabled & (_SUIT_SKIP | _G_FAST_MOVES):
+        # Each class's highest card from the live order in a few steps.
+        lg = tc_g_classes_pext(legal, alive)
+        if not lg & (lg - 1):
+            if not lg:
+                return 0
+            out[0] = tc_lowest64(lg)
+            return 1
+        while lg:
+            cards = SPIDGE_SUIT_MASK(tc_lowest64(lg) // 13)
+            rest = lg & cards
+            lg &= ~cards
+            while rest:
+                a = tc_highest64(rest)
+                rest &= ~((<mask_t>1) << a)
+                reps[m] = a
+                m += 1
+        lg = 0
+    else:
+        lg = legal if not s.disabled & _SUIT_SKIP else (((<mask_t>1) << 52) - 1) | SPIDGE_JOKER_MASK
     while lg:
         suit = tc_lowest64(lg) // 13
         cards = SPIDGE_SUIT_MASK(suit)
@@ -1962,6 +2068,8 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
         winner = _g_trick_winner(&t0)
         mine = ((side >> winner) & 1) == ((side >> hand) & 1)
     guess = not s.disabled & _TRICK_GUESS
+    if guess and (pos == 0 or t0.led >= 0) and not s.disabled & _G_FAST_MOVES:
+        return _g_guess_moves(s, d, reps, m, &t0, pos, hand, side, out)
     if guess and pos:
         k = d.history[d.n_played - pos]
         k = 3 if k >= 52 else k // 13  # the suit led (a joker led: spades)
@@ -2026,16 +2134,30 @@ cdef extern from *:
         key[2] = k2;
         key[3] = (live & ~(k0 | k1 | k2)) | (hands[3] & jokers);
     }
+    __attribute__((target("bmi2,popcnt"))) static uint64_t tc_g_classes_pext(uint64_t legal, uint64_t alive) {
+        /* The highest card of each class of _g_moves: the legal cards
+           gathered by the live ones (the live order), a legal card dropped
+           where the next live card above it is a legal one of its suit (not
+           the lowest of the next suit: the bottoms), the rest put back. */
+        uint64_t l = _pext_u64(legal, alive);
+        uint64_t bottoms = (1ULL << __builtin_popcountll(alive & ((1ULL << 13) - 1)))
+                           | (1ULL << __builtin_popcountll(alive & ((1ULL << 26) - 1)))
+                           | (1ULL << __builtin_popcountll(alive & ((1ULL << 39) - 1)))
+                           | (1ULL << __builtin_popcountll(alive & ((1ULL << 52) - 1)));
+        return _pdep_u64(l & ~((l & ~bottoms) >> 1), alive);
+    }
     static int tc_fast_pext(void) {
         __builtin_cpu_init();
         return __builtin_cpu_supports("bmi2") && __builtin_cpu_is("intel");
     }
     #else
     static void tc_g_key_pext(const uint64_t* hands, uint64_t* key) { (void)hands; (void)key; }
+    static uint64_t tc_g_classes_pext(uint64_t legal, uint64_t alive) { (void)alive; return legal; }
     static int tc_fast_pext(void) { return 0; }
     #endif
     """
     void tc_g_key_pext(const uint64_t* hands, uint64_t* key) nogil
+    uint64_t tc_g_classes_pext(uint64_t legal, uint64_t alive) nogil
     int tc_fast_pext() nogil
 
 
