@@ -119,10 +119,11 @@ def count_text(count: float, cap: int) -> str:
 # entries are kept in buckets): "without any" switches it off too.
 SPIDGE_TECHNIQUES = ("sure trumps", "suit skip", "growing table", "sibling guess", "partition search",
                      "bucket signatures", "trick guess", "spoiled sure trumps", "ranked sure trumps",
-                     "quick tricks across", "quick tricks and sure trumps", "jokers kept")
+                     "quick tricks across", "quick tricks and sure trumps", "jokers kept",
+                     "fast spidge moves")
 SPIDGE_ONLY = ("growing table", "sibling guess", "partition search", "bucket signatures", "trick guess",
                "spoiled sure trumps", "ranked sure trumps", "quick tricks across",
-               "quick tricks and sure trumps", "jokers kept")
+               "quick tricks and sure trumps", "jokers kept", "fast spidge moves")
 
 
 def techniques(n_spitzer: int, n_spidge: int, spidge_left: int, first_lead: int = 0,
