@@ -1945,7 +1945,7 @@ cdef int _g_guess_moves(tc_solver* s, const spidge_state* d, const int* reps, in
     cdef int nl = 3 - pos, i, j, a, k = 0, suit, last = -1, led = t0.led, fewer = 0, n = 0, h
     cdef int jokers, joker, best, best_hand, w, w1, sc, mine = (side >> hand) & 1
     cdef bint wild = (d.flags & SPIDGE_OPT_WILD_JOKERS) != 0
-    for j in range(nl):
+    for j in range(3):  # all three (a lead's replies), so gcc sees them set
         later[j] = (hand + 1 + j) & 3
     if pos:
         k = d.history[d.n_played - pos]
