@@ -642,6 +642,92 @@ def test_spidge_cashing_bound_holds_where_trumps_are_drawn() -> None:
     assert checked == 600 and drawn > 150, (checked, drawn)
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
+def test_spidge_jokers_and_partner_spades_never_contradict_minimax() -> None:
+    """The jokers of one hand and its partner's top spades (no more of them
+    than the first hand holds spades), counted together for a side of two
+    hands (most tricks: what a side can make, not what it cannot avoid),
+    hold the exact value of the dealer's solve between them on random and
+    stacked endings with the jokers in, and bound more than the sure trumps
+    on many (counting one more spade of the partner than the first hand
+    holds spades fails here)."""
+    compiled = trickcore.load_backend("cython")
+    reference = trickcore.load_backend("python")
+    solver = compiled["_solve"]
+    off = solver._TECHNIQUES["jokers and partner's spades"]
+    checked = tighter = 0
+    for seed in range(2000):
+        remaining = 8 if seed < 500 else 12 + 4 * (seed % 4)
+        spec = (spidge_spec(seed, remaining, jokers=True) if seed % 4 == 3
+                else stacked_spidge_spec(seed, remaining))
+        state = spidge_state(compiled, spec)
+        if state.n_played % 4:
+            continue
+        lower, upper, taken, _, _ = solver._spidge_joker_partner_bounds(state, 3)
+        if lower == 0 and upper == remaining // 4:
+            continue
+        sure_lower, sure_upper, _ = solver._spidge_sure_bounds(state, 3)
+        tighter += lower > sure_lower or upper < sure_upper
+        if remaining == 8:
+            value = reference["_solve"].solve_spidge(spidge_state(reference, spec), 3, 0, pv=False)[0]
+        else:
+            value = solver._nodes(state, 3, 0, off)[0]
+        assert lower <= value - taken <= upper, (spec, lower, upper, value, taken)
+        checked += 1
+    assert checked > 700 and tighter > 60, (checked, tighter)
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
+def test_spidge_jokers_and_partner_spades_hold_where_the_relied_on_ranks_do() -> None:
+    """Partition search may use the count of the jokers and the partner's
+    spades wherever the hands hold the cards it relied on as before: on
+    stacked endings, dealing the live spades below the lowest one relied
+    on among their holders at random (each hand keeping its number of
+    spades) never lowers either side's count (relying on one spade fewer,
+    or none, fails here)."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    rng = random.Random(5)
+    moved = 0
+    for seed in range(400):
+        hands, flags, plays = stacked_spidge_spec(seed, 12 + 4 * (seed % 5))
+        state = spidge_state(compiled, (hands, flags, plays))
+        if state.n_played % 4:
+            continue
+        found = solver._spidge_joker_partner_bounds(state, 3)
+        for count, relied, side in ((found[0], found[3], (1, 3)), (-found[1], found[4], (0, 2))):
+            spades = [c for h in state.hands for c in h if 39 <= int(c) < 52]
+            low = min([c for c in range(39, 52) if (relied >> c) & 1], default=52)
+            free = [int(c) for c in spades if int(c) < low]
+            for _ in range(5):
+                cards = free[:]
+                rng.shuffle(cards)
+                swap = dict(zip(free, cards, strict=True))
+                other = [[swap.get(c, c) for c in hand] for hand in hands]
+                moved_state = spidge_state(compiled, (other, flags, plays))
+                again = solver._spidge_joker_partner_bounds(moved_state, 3)
+                assert (again[0] if side == (1, 3) else -again[1]) >= count, (seed, side, hands, other)
+                moved += other != hands
+    assert moved > 300, moved
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "
+                    "search's; the reference twin has none")
+def test_spidge_partition_search_relies_on_the_partners_spades() -> None:
+    """The dealer's solves of 300 stacked 7-trick endings give the exact
+    table's value where the jokers and the partner's spades cut the search
+    off: the count must rely on the partner's m-th spade and the spades
+    above it (without them this fails)."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    exact = solver._TECHNIQUES["partition search"]
+    for seed in range(300):
+        state = spidge_state(compiled, stacked_spidge_spec(seed, 28))
+        for objective in (0, 1):
+            found = solver._spidge_solve_with(state, 3, objective, 0)
+            assert found[:2] == solver._spidge_solve_with(state, 3, objective, exact)[:2], (seed, objective)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "
                     "search's; the reference twin has none")
 def test_spidge_partition_search_relies_on_the_cashed_cards() -> None:

@@ -110,6 +110,8 @@ cdef enum:
                             # search, table and all, down to the last trick; off with the last trick)
     _Z_DOMINATED = 8388608  # Spitzer: of a hand's cards that no other hand's card separates, only the
                             # one that places its points best (off: every points class searched)
+    _G_JOKER_PARTNER = 1048576  # Spidge, the dealer's solve: one hand's jokers and its partner's top
+                                # spades counted together as sure tricks (off: each hand alone)
     _G_JOKERS_KEPT = 2097152  # Spidge, a single player's solve ("most"): the three hands' joker leads
                               # tried after their other leads (off: as the trick guess ranks them)
     _G_FAST_MOVES = 33554432  # Spidge moves: each class's highest card by PEXT, the trick guess from
@@ -135,7 +137,8 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "trick guess": _TRICK_GUESS, "spitzer trick guess": _Z_TRICK_GUESS,
                "quick tricks across": _CROSS_QUICK, "quick tricks and sure trumps": _CASH_THEN_TRUMPS,
                "last two tricks": _Z_LAST_TWO, "dominated cards": _Z_DOMINATED,
-               "jokers kept": _G_JOKERS_KEPT, "fast spidge moves": _G_FAST_MOVES}
+               "jokers kept": _G_JOKERS_KEPT, "fast spidge moves": _G_FAST_MOVES,
+               "jokers and partner's spades": _G_JOKER_PARTNER}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -2437,10 +2440,7 @@ cdef int _g_cashing_bound(tc_solver* s, const spidge_state* d, int trick, int hi
         if gain and ((gain + sure >= beta) if counted else (hi - gain - sure <= alpha)):
             rel[0] |= found
             if sure:  # the cards the sure trumps relied on
-                if s.disabled & _SPOILED_SURE:
-                    _g_sure_tricks(d, team, rel)
-                else:
-                    _g_spoiled_sure_tricks(d, team, not s.disabled & _RANKED_SURE, rel)
+                _g_side_sure(s, d, team, rel)
             return gain + sure if counted else hi - gain - sure
     if not s.disabled & _CASH_THEN_TRUMPS:
         found = 0
@@ -2546,6 +2546,82 @@ cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, bint ranked, ma
     if most > 0 and low:
         rel[0] |= (mine | theirs) & spades & ~(low - 1)
     return most
+
+
+# The jokers and the partner's spades (the dealer's solve): on a side of two
+# hands, let A hold every live joker (j of them) and k spades, and B, his
+# partner, his m highest spades (M), m <= k; the other side's spades above
+# the m-th of M are s.  The side takes at least j + m - s.  Each joker wins
+# its trick (a single joker: A plays one card a trick and nobody else holds
+# one); a trick with a card of M and no joker goes to the highest spade, so
+# it is lost only to a spade above the m-th, and each such sits in one
+# trick.  These j + m tricks are all different if no trick holds both a
+# joker and a card of M, and the side can see to that: the one of A and B
+# who plays second in a trick avoids it (A with a non-joker, B with a card
+# not in M) unless all his legal cards are of that kind.  A leads a plain
+# card where he has one, else a joker where B holds a spade not in M or no
+# spade (so that B need not play a card of M, whatever suit the trick
+# takes, wild jokers too), else a spade; following, he plays a spade only
+# where B plays a card of M (else a joker or a plain card).  So A spends a
+# spade only beside a card of M, and as k >= m he holds a spade -- a legal
+# non-joker -- whenever B still holds a card of M.  It is what the side can
+# make, so it bounds only where each side wants its own tricks.  B's m-th
+# spade and the spades above it are relied on (the jokers' holders and the
+# suit lengths an entry keeps).
+
+cdef int _g_joker_partner_tricks(const spidge_state* d, int team, mask_t* rel) noexcept nogil:
+    """Tricks *team* (two hands) surely takes by the jokers of one hand and
+    the top spades of the other (see above), or 0."""
+    cdef mask_t theirs = 0, spades = SPIDGE_SUIT_MASK(3), rest, c, low = 0
+    cdef int h, a = -1, b = -1, k, m = 0, v, best = 0
+    if G_POP13[team] != 2:
+        return 0
+    for h in range(4):
+        if (team >> h) & 1:
+            if d.hands[h] & SPIDGE_JOKER_MASK:
+                if a >= 0:
+                    return 0  # a joker in each hand: the two may cancel
+                a = h
+            else:
+                b = h
+        else:
+            theirs |= d.hands[h]
+    if a < 0 or b < 0 or theirs & SPIDGE_JOKER_MASK:
+        return 0
+    k = G_POP13[(d.hands[a] >> 39) & 0x1FFF]
+    rest = d.hands[b] & spades
+    while rest and m < k:
+        c = (<mask_t>1) << tc_highest64(rest)
+        rest &= ~c
+        m += 1
+        v = m - _g_suit_count(theirs & ~((c << 1) - 1), 3)
+        if v > best:
+            best = v
+            low = c
+    if low:
+        rel[0] |= (d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) & spades & ~(low - 1)
+    return _g_suit_count(d.hands[a], 4) + best
+
+
+cdef int _g_side_sure(tc_solver* s, const spidge_state* d, int team, mask_t* rel) noexcept nogil:
+    """The sure trumps of *team* as the search counts them (the techniques
+    of s.disabled off), or on a side of two hands the jokers and the
+    partner's spades where they count more (only where each side wants its
+    own tricks: the count is what the side can make, not what it cannot
+    avoid); the cards the count taken relied on are added to *rel*."""
+    cdef int sure, more
+    cdef mask_t found = 0, other = 0
+    if s.disabled & _SPOILED_SURE:
+        sure = _g_sure_tricks(d, team, &found)
+    else:
+        sure = _g_spoiled_sure_tricks(d, team, not s.disabled & _RANKED_SURE, &found)
+    if s.max_side == s.count_side and not s.disabled & _G_JOKER_PARTNER:
+        more = _g_joker_partner_tricks(d, team, &other)
+        if more > sure:
+            rel[0] |= other
+            return more
+    rel[0] |= found
+    return sure
 
 
 # -- Spidge partition search (DDS's winning ranks) ----------------------------------
@@ -2900,10 +2976,8 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             bound_rel = 0
             if not cashing and _g_most_trumps(d, s.count_side) < beta:
                 quick = 0
-            elif s.disabled & _SPOILED_SURE:
-                quick = _g_sure_tricks(d, s.count_side, &bound_rel)
             else:
-                quick = _g_spoiled_sure_tricks(d, s.count_side, not s.disabled & _RANKED_SURE, &bound_rel)
+                quick = _g_side_sure(s, d, s.count_side, &bound_rel)
             sure_mine = quick
             if quick >= beta:
                 rel[0] = bound_rel
@@ -2911,11 +2985,8 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             bound_rel = 0
             if not cashing and _g_most_trumps(d, 15 & ~s.count_side) < hi - alpha:
                 quick = hi
-            elif s.disabled & _SPOILED_SURE:
-                quick = hi - _g_sure_tricks(d, 15 & ~s.count_side, &bound_rel)
             else:
-                quick = hi - _g_spoiled_sure_tricks(d, 15 & ~s.count_side, not s.disabled & _RANKED_SURE,
-                                                    &bound_rel)
+                quick = hi - _g_side_sure(s, d, 15 & ~s.count_side, &bound_rel)
             sure_theirs = hi - quick
             if quick <= alpha:
                 rel[0] = bound_rel
@@ -3483,6 +3554,26 @@ def _spidge_sure_bounds(state, hand, disabled=0):
     ranked = not disabled & _RANKED_SURE
     return (_g_spoiled_sure_tricks(d, team, ranked, &rel),
             hi - _g_spoiled_sure_tricks(d, 15 & ~team, ranked, &rel), taken)
+
+
+def _spidge_joker_partner_bounds(state, hand):
+    """(lower, upper, taken, lower's cards, upper's cards) like
+    _spidge_sure_bounds, from the jokers of one hand and its partner's top
+    spades alone (_g_joker_partner_tricks; a side of one hand counts 0),
+    with the cards each bound relied on as masks -- for the tests."""
+    cdef SpidgeState st = _spidge_state(state)
+    cdef const spidge_state* d = &st.s
+    cdef int team, hi, t, taken = 0
+    cdef mask_t rel = 0, rel2 = 0
+    if d.n_played & 3 or d.n_played == 52:
+        return None
+    team = (1 << 3) | (1 << 1) if hand == 3 else 1 << hand
+    hi = 13 - (d.n_played >> 2)
+    for t in range(4):
+        if (team >> t) & 1:
+            taken += d.tricks[t]
+    return (_g_joker_partner_tricks(d, team, &rel), hi - _g_joker_partner_tricks(d, 15 & ~team, &rel2),
+            taken, rel, rel2)
 
 
 def _spidge_cash_bound(state, hand, disabled=0):
