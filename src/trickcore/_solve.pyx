@@ -2440,7 +2440,7 @@ cdef int _g_cashing_bound(tc_solver* s, const spidge_state* d, int trick, int hi
         if gain and ((gain + sure >= beta) if counted else (hi - gain - sure <= alpha)):
             rel[0] |= found
             if sure:  # the cards the sure trumps relied on
-                _g_side_sure(s, d, team, rel)
+                _g_side_sure(s, d, team, beta if counted else hi - alpha, rel)
             return gain + sure if counted else hi - gain - sure
     if not s.disabled & _CASH_THEN_TRUMPS:
         found = 0
@@ -2569,46 +2569,49 @@ cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, bint ranked, ma
 # spade and the spades above it are relied on (the jokers' holders and the
 # suit lengths an entry keeps).
 
-cdef int _g_joker_partner_tricks(const spidge_state* d, int team, mask_t* rel) noexcept nogil:
+cdef inline int _g_joker_partner_tricks(const spidge_state* d, int team, int floor, mask_t* rel) noexcept nogil:
     """Tricks *team* (two hands) surely takes by the jokers of one hand and
-    the top spades of the other (see above), or 0."""
-    cdef mask_t theirs = 0, spades = SPIDGE_SUIT_MASK(3), rest, c, low = 0
-    cdef int h, a = -1, b = -1, k, m = 0, v, best = 0
-    if G_POP13[team] != 2:
+    the top spades of the other (see above), or 0 -- 0 too where that
+    could not exceed *floor* (the count is then not made)."""
+    cdef mask_t spades = SPIDGE_SUIT_MASK(3), jokers, rest, theirs, c, low = 0
+    cdef int a, b, j, k, m = 0, v, best = 0
+    jokers = (d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) & SPIDGE_JOKER_MASK
+    if not jokers or (team != 10 and team != 5):
         return 0
-    for h in range(4):
-        if (team >> h) & 1:
-            if d.hands[h] & SPIDGE_JOKER_MASK:
-                if a >= 0:
-                    return 0  # a joker in each hand: the two may cancel
-                a = h
-            else:
-                b = h
-        else:
-            theirs |= d.hands[h]
-    if a < 0 or b < 0 or theirs & SPIDGE_JOKER_MASK:
-        return 0
+    a = 0 if team == 5 else 1  # the hand holding every live joker, if one does
+    b = a + 2
+    if d.hands[a] & SPIDGE_JOKER_MASK != jokers:
+        a, b = b, a
+        if d.hands[a] & SPIDGE_JOKER_MASK != jokers:
+            return 0  # (a joker in each hand may cancel the other)
+    j = G_POP13[jokers >> 52]
     k = G_POP13[(d.hands[a] >> 39) & 0x1FFF]
     rest = d.hands[b] & spades
+    if j + min(k, G_POP13[rest >> 39]) <= floor:
+        return 0
+    theirs = (d.hands[a ^ 1] | d.hands[b ^ 1]) & spades
     while rest and m < k:
         c = (<mask_t>1) << tc_highest64(rest)
         rest &= ~c
         m += 1
-        v = m - _g_suit_count(theirs & ~((c << 1) - 1), 3)
+        v = m - G_POP13[(theirs & ~((c << 1) - 1)) >> 39]
         if v > best:
             best = v
             low = c
     if low:
         rel[0] |= (d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) & spades & ~(low - 1)
-    return _g_suit_count(d.hands[a], 4) + best
+    return j + best
 
 
-cdef int _g_side_sure(tc_solver* s, const spidge_state* d, int team, mask_t* rel) noexcept nogil:
+cdef inline int _g_side_sure(tc_solver* s, const spidge_state* d, int team, int need,
+                             mask_t* rel) noexcept nogil:
     """The sure trumps of *team* as the search counts them (the techniques
     of s.disabled off), or on a side of two hands the jokers and the
     partner's spades where they count more (only where each side wants its
     own tricks: the count is what the side can make, not what it cannot
-    avoid); the cards the count taken relied on are added to *rel*."""
+    avoid) and could reach *need*, the count that cuts the search off (the
+    cashing bound asks with the same *need*, so gets the same count); the
+    cards the count taken relied on are added to *rel*."""
     cdef int sure, more
     cdef mask_t found = 0, other = 0
     if s.disabled & _SPOILED_SURE:
@@ -2616,7 +2619,7 @@ cdef int _g_side_sure(tc_solver* s, const spidge_state* d, int team, mask_t* rel
     else:
         sure = _g_spoiled_sure_tricks(d, team, not s.disabled & _RANKED_SURE, &found)
     if s.max_side == s.count_side and not s.disabled & _G_JOKER_PARTNER:
-        more = _g_joker_partner_tricks(d, team, &other)
+        more = _g_joker_partner_tricks(d, team, max(sure, need - 1), &other)
         if more > sure:
             rel[0] |= other
             return more
@@ -2977,7 +2980,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             if not cashing and _g_most_trumps(d, s.count_side) < beta:
                 quick = 0
             else:
-                quick = _g_side_sure(s, d, s.count_side, &bound_rel)
+                quick = _g_side_sure(s, d, s.count_side, beta, &bound_rel)
             sure_mine = quick
             if quick >= beta:
                 rel[0] = bound_rel
@@ -2986,7 +2989,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             if not cashing and _g_most_trumps(d, 15 & ~s.count_side) < hi - alpha:
                 quick = hi
             else:
-                quick = hi - _g_side_sure(s, d, 15 & ~s.count_side, &bound_rel)
+                quick = hi - _g_side_sure(s, d, 15 & ~s.count_side, hi - alpha, &bound_rel)
             sure_theirs = hi - quick
             if quick <= alpha:
                 rel[0] = bound_rel
@@ -3572,7 +3575,7 @@ def _spidge_joker_partner_bounds(state, hand):
     for t in range(4):
         if (team >> t) & 1:
             taken += d.tricks[t]
-    return (_g_joker_partner_tricks(d, team, &rel), hi - _g_joker_partner_tricks(d, 15 & ~team, &rel2),
+    return (_g_joker_partner_tricks(d, team, 0, &rel), hi - _g_joker_partner_tricks(d, 15 & ~team, 0, &rel2),
             taken, rel, rel2)
 
 
