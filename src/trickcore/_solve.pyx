@@ -3533,6 +3533,17 @@ def _spitzer_moves(state, disabled=0):
     return [moves[i] for i in range(nm)]
 
 
+cdef int _g_test_team(const spidge_state* d, int hand, int* taken) noexcept nogil:
+    """The side of *hand* (the dealer's with the dummy's) as a team mask, and
+    the tricks it took before (*taken*) -- for the test accessors below."""
+    cdef int team = (1 << 3) | (1 << 1) if hand == 3 else 1 << hand, t
+    taken[0] = 0
+    for t in range(4):
+        if (team >> t) & 1:
+            taken[0] += d.tricks[t]
+    return team
+
+
 def _spidge_sure_bounds(state, hand, disabled=0):
     """(lower, upper, taken): the bounds the sure trumps put on the tricks
     *hand* (with the dummy's, for the dealer) takes from the current trick
@@ -3540,18 +3551,14 @@ def _spidge_sure_bounds(state, hand, disabled=0):
     with the techniques of *disabled* off -- for the tests, which check
     them against the exact value."""
     cdef SpidgeState st = _spidge_state(state)
-    cdef _Solver solver = _thread_solver()
     cdef const spidge_state* d = &st.s
-    cdef int team, hi, t, taken = 0
+    cdef int team, hi, taken
     cdef mask_t rel = 0
     cdef bint ranked
     if d.n_played & 3 or d.n_played == 52:
         return None
-    team = (1 << 3) | (1 << 1) if hand == 3 else 1 << hand
+    team = _g_test_team(d, hand, &taken)
     hi = 13 - (d.n_played >> 2)
-    for t in range(4):
-        if (team >> t) & 1:
-            taken += d.tricks[t]
     if disabled & _SPOILED_SURE:
         return (_g_sure_tricks(d, team, &rel), hi - _g_sure_tricks(d, 15 & ~team, &rel), taken)
     ranked = not disabled & _RANKED_SURE
@@ -3566,15 +3573,12 @@ def _spidge_joker_partner_bounds(state, hand):
     with the cards each bound relied on as masks -- for the tests."""
     cdef SpidgeState st = _spidge_state(state)
     cdef const spidge_state* d = &st.s
-    cdef int team, hi, t, taken = 0
+    cdef int team, hi, taken
     cdef mask_t rel = 0, rel2 = 0
     if d.n_played & 3 or d.n_played == 52:
         return None
-    team = (1 << 3) | (1 << 1) if hand == 3 else 1 << hand
+    team = _g_test_team(d, hand, &taken)
     hi = 13 - (d.n_played >> 2)
-    for t in range(4):
-        if (team >> t) & 1:
-            taken += d.tricks[t]
     return (_g_joker_partner_tricks(d, team, 0, &rel), hi - _g_joker_partner_tricks(d, 15 & ~team, 0, &rel2),
             taken, rel, rel2)
 
@@ -3587,14 +3591,11 @@ def _spidge_cash_bound(state, hand, disabled=0):
     took before -- for the tests, which check it against the exact value."""
     cdef SpidgeState st = _spidge_state(state)
     cdef const spidge_state* d = &st.s
-    cdef int team, t, taken = 0, leader, bound
+    cdef int team, taken, leader, bound
     cdef mask_t rel = 0
     if d.n_played & 3 or d.n_played == 52:
         return None
-    team = (1 << 3) | (1 << 1) if hand == 3 else 1 << hand
-    for t in range(4):
-        if (team >> t) & 1:
-            taken += d.tricks[t]
+    team = _g_test_team(d, hand, &taken)
     leader = d.leaders[d.n_played >> 2]
     bound = _g_cash_tricks(d, leader, team, not disabled & _CROSS_QUICK, 13, &rel)
     if bound and not disabled & _CASH_THEN_TRUMPS:
