@@ -1751,14 +1751,21 @@ cdef inline void _g_undo(spidge_state* d, int hand) noexcept nogil:
                 d.trumps_broken_at = trick
 
 
+# The move generator's per-card values by table, filled at import (the
+# branches on whether a card is a joker, a spade or of the suit led do not
+# predict): G_COST[a] is _g_cost, G_POWER[led + 1][a] a card's power in a
+# trick of suit *led* (-1: none yet) as _g_trick_add defines it, -1 for a
+# joker (which never becomes the highest power) and for 63 (no card),
+# G_LED[a] the suit a card leads (-1: a joker, no card).
+cdef uint8_t G_COST[54]
+cdef signed char G_POWER[5][64]
+cdef signed char G_LED[64]
+
+
 cdef inline int _g_cost(int a) noexcept nogil:
     """What a card is worth keeping, for ordering: its rank, a spade above
     every plain card, a joker above every spade."""
-    if a >= 52:
-        return 28
-    if a >= 39:
-        return a - 26
-    return a % 13
+    return G_COST[a]
 
 
 cdef inline int _g_reply(mask_t h, int led, bint wild) noexcept nogil:
@@ -1815,17 +1822,15 @@ cdef inline void _g_trick_start(_g_trick* t, int leader) noexcept nogil:
 
 
 cdef inline void _g_trick_add(_g_trick* t, int card, int hand) noexcept nogil:
-    cdef int power
-    if card >= 52:
-        t.jokers += 1
-        t.joker = hand
-        return
-    if t.led < 0:
-        t.led = card // 13
-    power = 50 + card if card >= 39 else (20 + card if card // 13 == t.led else 0)
-    if power > t.best:
-        t.best = power
-        t.best_hand = hand
+    # Without branches (which card comes does not predict): a joker's power
+    # is -1, so it leaves the best power alone; card 63 (no card) adds nothing.
+    cdef int joker = (card >> 1) == 26, power
+    t.jokers += joker
+    t.joker += (hand - t.joker) & -joker  # (a conditional expression became a branch)
+    t.led += (G_LED[card] - t.led) & (t.led >> 31)  # set by the first card that is not a joker
+    power = G_POWER[t.led + 1][card]
+    t.best_hand = hand if power > t.best else t.best_hand
+    t.best = power if power > t.best else t.best
 
 
 cdef inline int _g_trick_winner(const _g_trick* t) noexcept nogil:
@@ -1881,21 +1886,30 @@ cdef inline int _g_fewer(const spidge_state* d, int hand, int led) noexcept nogi
     return 6 * (_g_suit_count(follow, led) if follow else _g_count(nxt))
 
 
-cdef inline int _g_add_move(int* out, int* scores, int n, int a, int sc) noexcept nogil:
-    """Insert card *a* of score *sc* into the moves so far, best first (after
-    those of the same score); past 16 moves, append."""
-    cdef int i
-    if n < 16:
-        i = n
-        while i > 0 and scores[i - 1] < sc:
-            scores[i] = scores[i - 1]
-            out[i] = out[i - 1]
-            i -= 1
-        scores[i] = sc
-        out[i] = a
-    else:
-        out[n] = a
-    return n + 1
+cdef inline int _g_tie(int a) noexcept nogil:
+    """Where card *a* comes in the classes of _g_moves (the suits up, each
+    from its highest card down, the jokers last: 53 first), higher first."""
+    return a - 29 * (a // 13) + 64
+
+
+cdef inline int _g_order_key(int sc, int a) noexcept nogil:
+    """The ordering key of card *a* of score *sc*: the score first, then the
+    classes' order (_g_tie, 0-76); no two cards share one."""
+    return sc * 128 + _g_tie(a)
+
+
+cdef inline int _g_rank_moves(const int* reps, const int* keys, int m, int* out) noexcept nogil:
+    """The moves *reps* best first by their *keys* (the order an insertion
+    sort by score gave, ties in the classes' order): each goes to the place
+    the keys above its own say, counted without branches (an insertion
+    sort's comparisons did not predict)."""
+    cdef int i, j, r
+    for i in range(m):
+        r = 0
+        for j in range(m):
+            r += keys[j] > keys[i]
+        out[r] = reps[i]
+    return m
 
 
 # Jokers kept (move ordering, a single player's solve under "most"): the
@@ -1918,22 +1932,18 @@ cdef inline int _g_jokers_kept(tc_solver* s, int pos, int hand, int a) noexcept 
     return 0
 
 
-cdef enum:
-    _G_JOKER = 1000  # the power _g_reply_power gives a joker
-
-
 cdef inline int _g_power(int card, int led) noexcept nogil:
-    """A card's power in a trick of suit *led* (as _g_trick_add; not a joker)."""
-    return 50 + card if card >= 39 else (20 + card if card // 13 == led else 0)
+    """A card's power in a trick of suit *led* (as _g_trick_add; -1 for a joker)."""
+    return G_POWER[led + 1][card]
 
 
-cdef inline int _g_reply_power(const spidge_state* d, int h, int suit, int led, bint wild) noexcept nogil:
+cdef inline void _g_reply_power(const spidge_state* d, int h, int suit, int led, bint wild,
+                                int* power, int* joker) noexcept nogil:
     """The power of hand *h*'s reply (_g_reply) to a trick of suit *suit*
-    whose suit led is *led*: -1 for none, _G_JOKER for a joker."""
+    whose suit led is *led* (-1 for none or a joker), and whether it is a joker."""
     cdef int r = _g_reply(d.hands[h], suit, wild)
-    if r < 0:
-        return -1
-    return _G_JOKER if r >= 52 else _g_power(r, led)
+    joker[0] = r >= 52
+    power[0] = _g_power(r, led) if r >= 0 else -1
 
 
 cdef int _g_guess_moves(tc_solver* s, const spidge_state* d, const int* reps, int m, const _g_trick* t0,
@@ -1942,19 +1952,25 @@ cdef int _g_guess_moves(tc_solver* s, const spidge_state* d, const int* reps, in
     the same scores) where the suit led is known -- at a lead, the card's
     own -- with the replies' powers worked out once (at a lead, once a
     suit) instead of each reply added card by card for each card guessed."""
-    cdef int scores[16]
+    cdef int keys[16]
     cdef int later[3]
+    cdef int sides[3]
     cdef int power[3]
-    cdef int nl = 3 - pos, i, j, a, k = 0, suit, last = -1, led = t0.led, fewer = 0, n = 0, h
-    cdef int jokers, joker, best, best_hand, w, w1, sc, mine = (side >> hand) & 1
+    cdef int joker_reply[3]
+    cdef int nl = 3 - pos, i, j, a, k = 0, suit, last = -1, led = t0.led, fewer = 0, p, kept
+    cdef int jokers, joker, best, best_hand, w, w1, sc, mine = (side >> hand) & 1, play, isj, g
     cdef bint wild = (d.flags & SPIDGE_OPT_WILD_JOKERS) != 0
-    for j in range(3):  # all three (a lead's replies), so gcc sees them set
+    for j in range(3):  # the hands past the trick's last card reply nothing
         later[j] = (hand + 1 + j) & 3
+        sides[j] = (side >> later[j]) & 1
+        power[j] = -1
+        joker_reply[j] = 0
+    kept = _g_jokers_kept(s, pos, hand, 52)  # what a joker's score loses
     if pos:
         k = d.history[d.n_played - pos]
         k = 3 if k >= 52 else k // 13  # the suit the replies follow (a joker led: spades)
         for j in range(nl):
-            power[j] = _g_reply_power(d, later[j], k, led, wild)
+            _g_reply_power(d, later[j], k, led, wild, &power[j], &joker_reply[j])
         if pos < 3:
             fewer = _g_fewer(d, hand, k)
     for i in range(m):
@@ -1967,56 +1983,48 @@ cdef int _g_guess_moves(tc_solver* s, const spidge_state* d, const int* reps, in
                 last = suit
                 led = suit if suit < 4 else 3
                 for j in range(3):
-                    power[j] = _g_reply_power(d, later[j], led, led, wild)
+                    _g_reply_power(d, later[j], led, led, wild, &power[j], &joker_reply[j])
                 fewer = _g_fewer(d, hand, led)
-        jokers = t0.jokers
-        joker = t0.joker
-        best = t0.best
-        best_hand = t0.best_hand
-        if a >= 52:
-            jokers += 1
-            joker = hand
-        elif _g_power(a, led) > best:
-            best = _g_power(a, led)
-            best_hand = hand
+        # The card and the replies played out by conditional moves, not
+        # branches (who wins the trick so far does not predict); a reply of
+        # power -1 that is no joker changes nothing.
+        isj = a >= 52
+        jokers = t0.jokers + isj
+        joker = hand if isj else t0.joker
+        p = _g_power(a, led)
+        best_hand = hand if p > t0.best else t0.best_hand
+        best = p if p > t0.best else t0.best
         w1 = joker if jokers == 1 else best_hand
         w = w1
         for j in range(nl):
-            h = later[j]
-            if ((side >> h) & 1) == ((side >> w) & 1) or power[j] < 0:
-                continue
-            if power[j] == _G_JOKER:
-                jokers += 1
-                joker = h
-            elif power[j] > best:
-                best = power[j]
-                best_hand = h
+            play = sides[j] ^ ((side >> w) & 1)  # a hand of the winner's side lets it be
+            p = power[j] | (play - 1)  # -1 where it lets it be (a conditional expression became a branch)
+            jokers += joker_reply[j] & play
+            joker = later[j] if joker_reply[j] & play else joker
+            best_hand = later[j] if p > best else best_hand
+            best = p if p > best else best
             w = joker if jokers == 1 else best_hand
-        if w == hand or ((side >> w) & 1) == mine:
-            sc = 100 - _g_cost(a)
-        else:
-            sc = -_g_cost(a)
-            if pos and w1 == hand:
-                sc += 30  # wins for now: the other side must spend a higher card
-        sc -= fewer + _g_jokers_kept(s, pos, hand, a)
-        n = _g_add_move(out, scores, n, a, sc)
-    return n
+        g = ((side >> w) & 1) == mine  # the mover's side takes the trick
+        sc = 100 * g - _g_cost(a) - fewer - kept * isj
+        sc += 30 * ((g ^ 1) & (pos != 0) & (w1 == hand))  # wins for now: the other side must spend a higher card
+        keys[i] = _g_order_key(sc, a)
+    return _g_rank_moves(reps, keys, m, out)
 
 
 cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, int hand, int side,
                   int* out) noexcept nogil:
     """The legal moves of *hand*, one per class of equivalent cards, best guesses first."""
     cdef mask_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
-    cdef int k, a, b, n = 0, m = 0, suit, i, winner = 0, sc, fewer = 0, last = -1
+    cdef int k, a, b, m = 0, suit, i, winner = 0, sc, fewer = 0, last = -1
     cdef bint mine = False, top, wins
     cdef _g_trick t0, t
-    cdef int scores[16]
+    cdef int keys[16]
     cdef int reps[16]
     cdef mask_t rest, cards, lg
     cdef int replies[4]
     cdef bint guess, wild = (d.flags & SPIDGE_OPT_WILD_JOKERS) != 0
-    for k in range(pos):
-        alive |= (<mask_t>1) << d.history[d.n_played - pos + k]
+    for k in range(3):  # the trick's cards (a fixed loop: pos does not predict; & 63: a byte past them)
+        alive |= (<mask_t>(k < pos)) << (d.history[d.n_played - pos + k] & 63)
     # The classes first, suit by suit from the highest card down (only the
     # suits with legal cards); one class needs no scores.
     if G_FAST_PEXT and not s.disabled & (_SUIT_SKIP | _G_FAST_MOVES):
@@ -2027,16 +2035,10 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
                 return 0
             out[0] = tc_lowest64(lg)
             return 1
-        while lg:
-            cards = SPIDGE_SUIT_MASK(tc_lowest64(lg) // 13)
-            rest = lg & cards
-            lg &= ~cards
-            while rest:
-                a = tc_highest64(rest)
-                rest &= ~((<mask_t>1) << a)
-                reps[m] = a
-                m += 1
-        lg = 0
+        while lg:  # lowest first (the order of ties is _g_tie's)
+            reps[m] = tc_lowest64(lg)
+            lg &= lg - 1
+            m += 1
     else:
         lg = legal if not s.disabled & _SUIT_SKIP else (((<mask_t>1) << 52) - 1) | SPIDGE_JOKER_MASK
     while lg:
@@ -2065,8 +2067,8 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
             out[0] = reps[0]
         return m
     _g_trick_start(&t0, (hand - pos) & 3)
-    for k in range(pos):
-        _g_trick_add(&t0, d.history[d.n_played - pos + k], (hand - pos + k) & 3)
+    for k in range(3):  # card 63 (none) past the trick's cards, as above
+        _g_trick_add(&t0, (d.history[d.n_played - pos + k] & 63) | (63 & -(k >= pos)), (hand - pos + k) & 3)
     if pos:
         winner = _g_trick_winner(&t0)
         mine = ((side >> winner) & 1) == ((side >> hand) & 1)
@@ -2106,8 +2108,8 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
                 sc = -(a % 13)
         if a >= 52 and not guess:
             sc += 20
-        n = _g_add_move(out, scores, n, a, sc)
-    return n
+        keys[i] = _g_order_key(sc, a)
+    return _g_rank_moves(reps, keys, m, out)
 
 
 # The relative key by the BMI2 instruction PEXT where the processor has it
@@ -2721,9 +2723,15 @@ cdef inline int _g_count(mask_t cards) noexcept nogil:
 
 
 def _fill_spidge_tables():
-    cdef int m
+    cdef int m, a, led
     for m in range(8192):
         G_POP13[m] = bin(m).count("1")
+    for a in range(64):
+        if a < 54:
+            G_COST[a] = 28 if a >= 52 else (a - 26 if a >= 39 else a % 13)
+        G_LED[a] = -1 if a >= 52 else a // 13
+        for led in range(-1, 4):
+            G_POWER[led + 1][a] = -1 if a >= 52 else (50 + a if a >= 39 else (20 + a if a // 13 == led else 0))
 
 
 _fill_spidge_tables()
