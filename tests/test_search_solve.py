@@ -946,6 +946,31 @@ def test_spidge_fast_moves_are_the_card_by_card_moves() -> None:
     assert several > 2000, several
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the move ordering is the compiled "
+                    "search's; the reference twin has none")
+def test_spidge_moves_of_one_score_keep_the_classes_order() -> None:
+    """The moves are ranked as a stable sort by score would order them:
+    without the trick guess a lead's score is 100 for a card that no live
+    card of its suit beats, else minus its rank (a joker 20 points more),
+    and the moves of one score keep the classes' order (the suits up, each
+    from its highest card down), on 300 random trick starts with random
+    options (the jokers in every other one), for each player."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    simple = solver._TECHNIQUES["trick guess"]
+    ties = 0
+    for seed in range(300):
+        state = spidge_state(compiled, spidge_spec(seed, 4 * (1 + seed % 13), jokers=seed % 2 == 0))
+        alive = {int(card) for hand in state.hands for card in hand}
+        score = {a: (100 if not any(c > a and c // 13 == a // 13 for c in alive) else -(a % 13))
+                 + (20 if a >= 52 else 0) for a in alive}
+        for hand in (0, 2, 3):
+            moves = solver._spidge_moves(state, hand, 0, simple)
+            assert moves == sorted(moves, key=lambda a: (-score[a], a // 13, -a)), (seed, hand, moves)
+            ties += len({score[a] for a in moves}) < len(moves)
+    assert ties > 100, ties
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the table key is the compiled "
                     "search's; the reference twin has none")
 def test_spidge_table_key_is_the_hands_by_relative_rank() -> None:

@@ -1755,11 +1755,12 @@ cdef inline void _g_undo(spidge_state* d, int hand) noexcept nogil:
 # branches on whether a card is a joker, a spade or of the suit led do not
 # predict): G_COST[a] is _g_cost, G_POWER[led + 1][a] a card's power in a
 # trick of suit *led* (-1: none yet) as _g_trick_add defines it, -1 for a
-# joker (which never becomes the highest power) and for 63 (no card),
-# G_LED[a] the suit a card leads (-1: a joker, no card).
+# joker (which never becomes the highest power);
+# G_TIE[a] where the card comes in the classes of _g_moves (the suits up,
+# each from its highest card down, the jokers last: 53 first), higher first.
 cdef uint8_t G_COST[54]
-cdef signed char G_POWER[5][64]
-cdef signed char G_LED[64]
+cdef signed char G_POWER[5][54]
+cdef uint8_t G_TIE[54]
 
 
 cdef inline int _g_cost(int a) noexcept nogil:
@@ -1822,12 +1823,15 @@ cdef inline void _g_trick_start(_g_trick* t, int leader) noexcept nogil:
 
 
 cdef inline void _g_trick_add(_g_trick* t, int card, int hand) noexcept nogil:
-    # Without branches (which card comes does not predict): a joker's power
-    # is -1, so it leaves the best power alone; card 63 (no card) adds nothing.
-    cdef int joker = (card >> 1) == 26, power
-    t.jokers += joker
-    t.joker += (hand - t.joker) & -joker  # (a conditional expression became a branch)
-    t.led += (G_LED[card] - t.led) & (t.led >> 31)  # set by the first card that is not a joker
+    cdef int power
+    if card >= 52:
+        t.jokers += 1
+        t.joker = hand
+        return
+    if t.led < 0:
+        t.led = card // 13
+    # The power by table and the best by conditional moves (whether the card
+    # is a spade or of the suit led, and whether it is higher, do not predict).
     power = G_POWER[t.led + 1][card]
     t.best_hand = hand if power > t.best else t.best_hand
     t.best = power if power > t.best else t.best
@@ -1886,29 +1890,58 @@ cdef inline int _g_fewer(const spidge_state* d, int hand, int led) noexcept nogi
     return 6 * (_g_suit_count(follow, led) if follow else _g_count(nxt))
 
 
-cdef inline int _g_tie(int a) noexcept nogil:
-    """Where card *a* comes in the classes of _g_moves (the suits up, each
-    from its highest card down, the jokers last: 53 first), higher first."""
-    return a - 29 * (a // 13) + 64
-
-
 cdef inline int _g_order_key(int sc, int a) noexcept nogil:
     """The ordering key of card *a* of score *sc*: the score first, then the
-    classes' order (_g_tie, 0-76); no two cards share one."""
-    return sc * 128 + _g_tie(a)
+    classes' order (G_TIE, 0-76); no two cards share one."""
+    return sc * 128 + G_TIE[a]
 
 
-cdef inline int _g_rank_moves(const int* reps, const int* keys, int m, int* out) noexcept nogil:
-    """The moves *reps* best first by their *keys* (the order an insertion
-    sort by score gave, ties in the classes' order): each goes to the place
-    the keys above its own say, counted without branches (an insertion
-    sort's comparisons did not predict)."""
-    cdef int i, j, r
-    for i in range(m):
-        r = 0
-        for j in range(m):
-            r += keys[j] > keys[i]
-        out[r] = reps[i]
+# The moves ranked, without branches (an insertion sort's comparisons did
+# not predict): each move goes to the place the keys above its own say.
+# With SSE2 (every x86-64) four keys are compared in one instruction; the
+# keys past the last move (three are read) are below every key.
+cdef extern from *:
+    """
+    #if defined(__SSE2__)
+    #include <emmintrin.h>
+    static void tc_g_rank(const int* keys, int m, const int* reps, int* out) {
+        static const unsigned char pop4[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+        __m128i k[4], b;
+        int v, nv = (m + 3) >> 2, i, r;
+        for (v = 0; v < nv; v++)
+            k[v] = _mm_loadu_si128((const __m128i*)(keys + 4 * v));
+        for (i = 0; i < m; i++) {
+            b = _mm_set1_epi32(keys[i]);
+            r = 0;
+            for (v = 0; v < nv; v++)
+                r += pop4[_mm_movemask_ps(_mm_castsi128_ps(_mm_cmpgt_epi32(k[v], b)))];
+            out[r] = reps[i];
+        }
+    }
+    #else
+    static void tc_g_rank(const int* keys, int m, const int* reps, int* out) {
+        int i, j, r;
+        for (i = 0; i < m; i++) {
+            for (r = 0, j = 0; j < m; j++)
+                r += keys[j] > keys[i];
+            out[r] = reps[i];
+        }
+    }
+    #endif
+    """
+    void tc_g_rank(const int* keys, int m, const int* reps, int* out) nogil
+
+
+cdef enum:
+    _G_NO_KEY = -1000000  # below every ordering key
+    _G_KEYS = 19          # the keys of up to 16 moves and three past them
+
+
+cdef inline int _g_rank_moves(const int* reps, int* keys, int m, int* out) noexcept nogil:
+    """The moves *reps* best first by their *keys* (_g_order_key: the order
+    an insertion sort by score gave, ties in the classes' order)."""
+    keys[m] = keys[m + 1] = keys[m + 2] = _G_NO_KEY
+    tc_g_rank(keys, m, reps, out)
     return m
 
 
@@ -1952,7 +1985,7 @@ cdef int _g_guess_moves(tc_solver* s, const spidge_state* d, const int* reps, in
     the same scores) where the suit led is known -- at a lead, the card's
     own -- with the replies' powers worked out once (at a lead, once a
     suit) instead of each reply added card by card for each card guessed."""
-    cdef int keys[16]
+    cdef int keys[_G_KEYS]
     cdef int later[3]
     cdef int sides[3]
     cdef int power[3]
@@ -2018,7 +2051,7 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
     cdef int k, a, b, m = 0, suit, i, winner = 0, sc, fewer = 0, last = -1
     cdef bint mine = False, top, wins
     cdef _g_trick t0, t
-    cdef int keys[16]
+    cdef int keys[_G_KEYS]
     cdef int reps[16]
     cdef mask_t rest, cards, lg
     cdef int replies[4]
@@ -2035,7 +2068,7 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
                 return 0
             out[0] = tc_lowest64(lg)
             return 1
-        while lg:  # lowest first (the order of ties is _g_tie's)
+        while lg:  # lowest first (the order of ties is G_TIE's)
             reps[m] = tc_lowest64(lg)
             lg &= lg - 1
             m += 1
@@ -2067,8 +2100,8 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
             out[0] = reps[0]
         return m
     _g_trick_start(&t0, (hand - pos) & 3)
-    for k in range(3):  # card 63 (none) past the trick's cards, as above
-        _g_trick_add(&t0, (d.history[d.n_played - pos + k] & 63) | (63 & -(k >= pos)), (hand - pos + k) & 3)
+    for k in range(pos):
+        _g_trick_add(&t0, d.history[d.n_played - pos + k], (hand - pos + k) & 3)
     if pos:
         winner = _g_trick_winner(&t0)
         mine = ((side >> winner) & 1) == ((side >> hand) & 1)
@@ -2726,10 +2759,9 @@ def _fill_spidge_tables():
     cdef int m, a, led
     for m in range(8192):
         G_POP13[m] = bin(m).count("1")
-    for a in range(64):
-        if a < 54:
-            G_COST[a] = 28 if a >= 52 else (a - 26 if a >= 39 else a % 13)
-        G_LED[a] = -1 if a >= 52 else a // 13
+    for a in range(54):
+        G_COST[a] = 28 if a >= 52 else (a - 26 if a >= 39 else a % 13)
+        G_TIE[a] = 64 + a % 13 - 16 * (a // 13)
         for led in range(-1, 4):
             G_POWER[led + 1][a] = -1 if a >= 52 else (50 + a if a >= 39 else (20 + a if a // 13 == led else 0))
 
