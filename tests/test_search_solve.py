@@ -860,6 +860,35 @@ def test_spidge_growing_table_leaves_longer_solves_alone(seed: int) -> None:
     assert max(visited) > 64  # the table grew at least once
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the table is the compiled search's; "
+                    "the reference twin has none")
+def test_spitzer_search_uses_a_corner_of_the_table_and_gives_it_back() -> None:
+    """A Spitzer search uses the first 2**15 entries of a larger table (the
+    same positions as on a table made that small) and a Spidge solve after
+    it has the whole table again: the same positions as in a solver that
+    never solved Spitzer."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    spitzer = [spitzer_state(compiled, spitzer_spec(seed, 32)) for seed in range(3)]
+    spidge = spidge_state(compiled, spidge_spec(1, 40))
+    try:
+        solver._use_table_bits(15)
+        small = [solver._nodes(state, objective) for state in spitzer for objective in (0, 1)]
+        solver._use_table_bits(solver.DEFAULT_TT_BITS)
+        alone = [solver._nodes(spidge, hand) for hand in (0, 2, 3)]
+        mixed = []
+        for hand in (0, 2, 3):
+            solver._use_table_bits(solver.DEFAULT_TT_BITS)
+            assert [solver._nodes(state, objective) for state in spitzer
+                    for objective in (0, 1)] == small
+            assert solver._table_entries() == (2**15, 2**solver.DEFAULT_TT_BITS)
+            mixed.append(solver._nodes(spidge, hand))
+            assert solver._table_entries() == (2**solver.DEFAULT_TT_BITS,) * 2
+    finally:
+        solver._use_table_bits(solver.DEFAULT_TT_BITS)
+    assert mixed == alone
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bucket signatures are the compiled "
                     "search's; the reference twin has none")
 @pytest.mark.parametrize("seed", range(3))

@@ -176,13 +176,14 @@ cdef void tc_solver_free(tc_solver* s) noexcept nogil:
 cdef void _new_search(tc_solver* s) noexcept nogil:
     """Forget the table (a new deal or objective) in O(1): entries of an
     older stamp do not match.  A search stopped before is forgotten too."""
+    cdef uint64_t size = (s.size_mask if s.size_mask > s.base_mask else s.base_mask) + 1
     s.stopped = 0
     s.stamp += 1
-    if s.stamp == 0:
-        memset(s.table, 0, (s.size_mask + 1) * sizeof(tc_tt_entry))
-        memset(s.sig, 0, 2 * (s.size_mask + 1))
+    if s.stamp == 0:  # the whole table, even while a Spitzer search uses a corner of it
+        memset(s.table, 0, size * sizeof(tc_tt_entry))
+        memset(s.sig, 0, 2 * size)
         s.stamp = 1
-    elif s.stamp & 3 == 0 and s.size_mask != s.base_mask:  # the ages' tags begin again (_g_age)
+    elif s.stamp & 3 == 0 and s.size_mask > s.base_mask:  # the ages' tags begin again (_g_age)
         memset(s.sig + s.size_mask + 1, 0, s.size_mask + 1)
 
 
@@ -319,12 +320,14 @@ cdef void _grow(tc_solver* s, bint buckets=False) noexcept nogil:
 
 
 cdef void _shrink(tc_solver* s) noexcept nogil:
-    """Back to the table's size as made, after a solve that grew it: the next
-    solve starts from the same table whatever came before (the positions it
+    """Back to the table's size as made, after a solve that grew it (or a
+    Spitzer search that used a corner of it, _z_setup): the next solve
+    starts from the same table whatever came before (the positions it
     visits do not depend on the solver's history)."""
     cdef tc_tt_entry* new
     cdef uint8_t* sig
-    if s.size_mask == s.base_mask:
+    if s.size_mask <= s.base_mask:
+        s.size_mask = s.base_mask
         return
     new = <tc_tt_entry*>calloc(s.base_mask + 1, sizeof(tc_tt_entry))
     sig = <uint8_t*>calloc(2 * (s.base_mask + 1), 1)
@@ -1650,9 +1653,19 @@ cdef int _z_value(tc_solver* s, SpitzerDeal* d, int objective) noexcept nogil:
     return SPITZER_SCORING[spitzer_game_type(d)][column]
 
 
+cdef enum:
+    # A Spitzer search uses at most the first 2**_Z_TABLE_BITS entries of the
+    # table (1.5 MB, within a core's L2 cache): its hard deals ran faster
+    # there than spread over the 12 MB the Spidge solves want, with 0.4 %
+    # more positions (docs/performance.rst, "a corner of the table").
+    _Z_TABLE_BITS = 15
+
+
 cdef void _z_setup(tc_solver* s, const SpitzerDeal* d) noexcept nogil:
     cdef int game = spitzer_game_type(d)
     _new_search(s)
+    if s.size_mask == s.base_mask and s.base_mask >= (<uint64_t>1) << _Z_TABLE_BITS:
+        s.size_mask = ((<uint64_t>1) << _Z_TABLE_BITS) - 1  # _shrink gives the rest back
     s.options = d.options
     s.dynamic = game == SP_GAME_FIRST_TRICK_CALL or (
         game == SP_GAME_VOID_CALL and spitzer_called_ace(d) < 0)
@@ -2867,7 +2880,7 @@ cdef inline tc_tt_entry* _g_victim(tc_solver* s, tc_tt_entry* bucket, const uint
     cdef const uint8_t* age
     cdef uint32_t tag, a
     cdef tc_tt_entry* e = NULL
-    if s.size_mask != s.base_mask and not s.disabled & _SIGNATURES:
+    if s.size_mask > s.base_mask and not s.disabled & _SIGNATURES:
         age = s.sig + s.size_mask + 1 + (bucket - s.table)
         tag = (s.stamp & 3) << 6
         for i in range(size):
@@ -3182,7 +3195,7 @@ cdef void _g_part_store(tc_solver* s, const spidge_state* d, uint64_t lengths, u
         e.stamp = 0  # a new entry (_store fills it)
         sig[e - bucket] = sb
     _store(s, e, word, extra, best, alpha, beta, hi, move, played)
-    if s.size_mask != s.base_mask:
+    if s.size_mask > s.base_mask:
         s.sig[s.size_mask + 1 + (e - s.table)] = _g_age(s, played)
 
 
@@ -3354,6 +3367,13 @@ def _use_table_bits(int bits):
     """Give this thread a solver whose table has 2**bits entries (tests and
     tuning: a tiny table makes the Spidge table grow within a small solve)."""
     _local.solver = _Solver(bits)
+
+
+def _table_entries():
+    """(entries the last search used, entries the table was made with) of
+    this thread's solver (tests: a Spitzer search uses a corner of it)."""
+    cdef _Solver solver = _thread_solver()
+    return solver.s.size_mask + 1, solver.s.base_mask + 1
 
 
 # The solvers read a copy of the deal, taken and checked with the GIL held:
