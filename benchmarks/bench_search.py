@@ -120,11 +120,11 @@ def count_text(count: float, cap: int) -> str:
 SPIDGE_TECHNIQUES = ("sure trumps", "suit skip", "growing table", "sibling guess", "partition search",
                      "bucket signatures", "trick guess", "spoiled sure trumps", "ranked sure trumps",
                      "quick tricks across", "quick tricks and sure trumps", "jokers kept",
-                     "fast spidge moves", "jokers and partner's spades")
+                     "fast spidge moves", "jokers and partner's spades", "top spade against the jokers")
 SPIDGE_ONLY = ("growing table", "sibling guess", "partition search", "bucket signatures", "trick guess",
                "spoiled sure trumps", "ranked sure trumps", "quick tricks across",
                "quick tricks and sure trumps", "jokers kept", "fast spidge moves",
-               "jokers and partner's spades")
+               "jokers and partner's spades", "top spade against the jokers")
 
 
 def techniques(n_spitzer: int, n_spidge: int, spidge_left: int, first_lead: int = 0,

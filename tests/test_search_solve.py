@@ -711,6 +711,125 @@ def test_spidge_jokers_and_partner_spades_hold_where_the_relied_on_ranks_do() ->
     assert moved > 300, moved
 
 
+def top_spade_spec(seed: int, remaining: int) -> tuple[Any, ...]:
+    """(hands, options, plays) of a deal stacked for the top spade against
+    the jokers: a random hand gets the ace of spades and (mostly) more
+    spades than the others, its left-hand opponent both jokers and (in
+    half the deals) many spades too (the jokers never wild); the cards are
+    played at random, the ace kept, in half the deals the ace's holder
+    playing plain cards first (so that he ruffs late), until *remaining*
+    are left."""
+    g = trickcore.load_backend(trickcore.BACKEND)["_spidge"]
+    rng = random.Random(seed)
+    flags = (rng.randrange(16) | g.OPT_JOKERS) & ~g.OPT_WILD_JOKERS
+    pack = list(g.pack(True))
+    rng.shuffle(pack)
+    top = rng.randrange(4)
+    hands: list[list[int]] = [[], [], [], []]
+    hands[top].append(51)
+    hands[(top + 1) & 3] += [52, 53]
+    weights = [1, 1, 1, 1]
+    weights[top] = rng.choice((1, 2, 3, 6))
+    weights[(top + 1) & 3] = rng.choice((1, 4))
+    plain_first = rng.random() < 0.5
+    for card in pack:
+        if card in (51, 52, 53):
+            continue
+        open_hands = [h for h in range(4) if len(hands[h]) < 13]
+        spade = 39 <= card < 51
+        hand = rng.choices(open_hands, [weights[h] if spade else 1 for h in open_hands])[0]
+        hands[hand].append(card)
+    state = g.SpidgeState(hands, flags)
+    plays = []
+    while 52 - state.n_played > remaining:
+        every = sorted(int(c) for c in state.legal_moves)
+        legal = [c for c in every if c != 51] or every
+        if plain_first and state.hand_to_move == top:
+            legal = [c for c in legal if c < 39] or legal
+        card = rng.choice(legal)
+        state.play(card)
+        plays.append(card)
+    return hands, flags, tuple(plays)
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
+def test_spidge_top_spade_against_the_jokers_never_contradicts_minimax() -> None:
+    """The trick a side of two hands takes by its top spade against jokers
+    all in the holder's left-hand opponent (most tricks: what a side can
+    make) holds the exact value of the dealer's solve between the bounds on
+    random, stacked and top-spade endings, and bounds more than the sure
+    trumps on many (one trick more than the holder's other spades allow, or
+    no check of the left-hand opponent's spades above the holder's second,
+    fails here)."""
+    compiled = trickcore.load_backend("cython")
+    reference = trickcore.load_backend("python")
+    solver = compiled["_solve"]
+    off = solver._TECHNIQUES["top spade against the jokers"]
+    checked = tighter = 0
+    for seed in range(3000):
+        remaining = (8, 12, 16, 20, 24)[seed % 5]
+        kind = seed % 4
+        spec = (top_spade_spec(seed, remaining) if kind < 2 else stacked_spidge_spec(seed, remaining)
+                if kind == 2 else spidge_spec(seed, remaining, jokers=True))
+        state = spidge_state(compiled, spec)
+        if state.n_played % 4:
+            continue
+        lower, upper, taken, _, _ = solver._spidge_top_spade_bounds(state, 3)
+        if lower == 0 and upper == remaining // 4:
+            continue
+        sure_lower, sure_upper, _ = solver._spidge_sure_bounds(state, 3)
+        tighter += lower > sure_lower or upper < sure_upper
+        if remaining == 8:
+            value = reference["_solve"].solve_spidge(spidge_state(reference, spec), 3, 0, pv=False)[0]
+        else:
+            value = solver._nodes(state, 3, 0, off)[0]
+        assert lower <= value - taken <= upper, (spec, lower, upper, value, taken)
+        checked += 1
+        for hand in (0, 2):  # a single player's side is not counted
+            assert solver._spidge_top_spade_bounds(state, hand)[:2] == (0, remaining // 4)
+    assert checked > 300 and tighter > 30, (checked, tighter)
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
+def test_spidge_top_spade_against_the_jokers_holds_where_the_relied_on_ranks_do() -> None:
+    """Partition search may use the top spade's trick wherever the hands
+    hold the cards it relied on as before: on top-spade endings, dealing the
+    live spades below the lowest one relied on among their holders at
+    random (each hand keeping its number of spades) never takes the trick
+    away (relying on the top spade alone where the left-hand opponent's
+    spades were checked fails here); and the dealer's solves give the exact
+    table's value."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    exact = solver._TECHNIQUES["partition search"]
+    rng = random.Random(7)
+    moved = 0
+    for seed in range(600):
+        hands, flags, plays = top_spade_spec(seed, 12 + 4 * (seed % 4))
+        state = spidge_state(compiled, (hands, flags, plays))
+        if state.n_played % 4:
+            continue
+        found = solver._spidge_top_spade_bounds(state, 3)
+        for count, relied, side in ((found[0], found[3], 0), (-found[1], found[4], 1)):
+            if not relied:
+                continue
+            spades = [int(c) for h in state.hands for c in h if 39 <= int(c) < 52]
+            low = min(c for c in range(39, 52) if (relied >> c) & 1)
+            free = [c for c in spades if c < low]
+            for _ in range(5):
+                cards = free[:]
+                rng.shuffle(cards)
+                swap = dict(zip(free, cards, strict=True))
+                other = [[swap.get(c, c) for c in hand] for hand in hands]
+                again = solver._spidge_top_spade_bounds(spidge_state(compiled, (other, flags, plays)), 3)
+                assert (-again[1] if side else again[0]) >= count, (seed, side, hands, other)
+                moved += other != hands
+        if seed < 200:
+            found_value = solver._spidge_solve_with(state, 3, 0, 0)
+            assert found_value[:2] == solver._spidge_solve_with(state, 3, 0, exact)[:2], seed
+    assert moved > 300, moved
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="partition search is the compiled "
                     "search's; the reference twin has none")
 def test_spidge_partition_search_relies_on_the_partners_spades() -> None:

@@ -116,6 +116,8 @@ cdef enum:
                               # tried after their other leads (off: as the trick guess ranks them)
     _G_FAST_MOVES = 33554432  # Spidge moves: each class's highest card by PEXT, the trick guess from
                                # the replies' powers (off: card by card; the same moves, the same order)
+    _G_TOP_SPADE_LHO = 67108864  # Spidge, "most": the top spade's side takes a trick against jokers
+                                 # all in its holder's left-hand opponent, by length (off: not counted)
 
 # The growing table: a Spidge solve that has visited _GROW_AFTER times as many
 # positions as the table has entries moves it to one 2**_GROW_BY_BITS times
@@ -138,7 +140,8 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "quick tricks across": _CROSS_QUICK, "quick tricks and sure trumps": _CASH_THEN_TRUMPS,
                "last two tricks": _Z_LAST_TWO, "dominated cards": _Z_DOMINATED,
                "jokers kept": _G_JOKERS_KEPT, "fast spidge moves": _G_FAST_MOVES,
-               "jokers and partner's spades": _G_JOKER_PARTNER}
+               "jokers and partner's spades": _G_JOKER_PARTNER,
+               "top spade against the jokers": _G_TOP_SPADE_LHO}
 
 # -- the transposition table -----------------------------------------------------
 
@@ -2649,6 +2652,62 @@ cdef inline int _g_joker_partner_tricks(const spidge_state* d, int team, int flo
     return j + best
 
 
+# The top spade against the jokers (a timing trick): on a side of two hands
+# (the dealer's solve), let hand H hold the
+# highest live spade S and t other spades, every live joker (j of them) sit
+# in J, H's left-hand opponent (who plays right after H), and P, H's
+# right-hand opponent, hold p spades; the jokers not wild.  If t >= j + p +
+# l + e -- l = 1 where H's side is on lead, e = 1 where J holds a spade
+# above H's second spade -- H's side takes a trick.  H keeps S and plays it
+# once J has played to the trick without a joker (J led it, or P led a
+# plain suit J must follow); else he follows suit, follows a trump lead
+# with his lowest spade, discards a plain card, or (no plain card left)
+# ruffs with his highest spade but S, and leads a plain card, else his
+# lowest spade (so his second spade stays for the ruff).  S so played wins (no other
+# joker, no higher spade).  Say the other side takes every trick: S falls
+# where H must play it, beside a joker of J (at the last trick, or to a
+# trump lead with no low spade left), so J leads at most j - 1 jokers
+# before.  A low spade goes only to J's joker leads, P's spade leads, this
+# trick (l), or a ruff when H has no plain card: J must overruff it (with a
+# spade above H's second, else a joker -- one of the j - 1), then leads, and every
+# lead of his but a joker gives S its chance, so he leads jokers up to the
+# end: one such ruff at most (e).  So t <= j - 1 + p + l + e: a
+# contradiction.  It counts what a side can make, so only under "most".
+# The top spade is relied on, and where e was not needed, every spade from
+# H's second up (the jokers' holders and the lengths the entry keeps).
+
+cdef int _g_top_spade_trick(const spidge_state* d, int team, int leader, mask_t* rel) noexcept nogil:
+    """1 if *team* surely takes a trick by its top spade against jokers
+    all in the left-hand opponent of its holder (see above), else 0."""
+    cdef mask_t spades = SPIDGE_SUIT_MASK(3), alive, jokers, top, second
+    cdef int h, j, t, need
+    if (team != 5 and team != 10) or d.flags & SPIDGE_OPT_WILD_JOKERS:
+        return 0  # (H's neighbours must be the other side's)
+    alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    jokers = alive & SPIDGE_JOKER_MASK
+    if not jokers or not alive & spades:
+        return 0
+    top = (<mask_t>1) << tc_highest64(alive & spades)
+    h = 0
+    while not d.hands[h] & top:
+        h += 1
+    if not (team >> h) & 1 or d.hands[(h + 1) & 3] & SPIDGE_JOKER_MASK != jokers:
+        return 0
+    j = G_POP13[jokers >> 52]
+    t = G_POP13[(d.hands[h] >> 39) & 0x1FFF] - 1
+    need = j + G_POP13[(d.hands[(h + 3) & 3] >> 39) & 0x1FFF] + ((team >> leader) & 1)
+    if t < need:
+        return 0
+    if t > need:
+        rel[0] |= top
+        return 1
+    second = (<mask_t>1) << tc_highest64(d.hands[h] & spades & ~top)
+    if d.hands[(h + 1) & 3] & spades & ~((second << 1) - 1):
+        return 0
+    rel[0] |= alive & spades & ~(second - 1)
+    return 1
+
+
 cdef inline int _g_side_sure(tc_solver* s, const spidge_state* d, int team, int need,
                              mask_t* rel) noexcept nogil:
     """The sure trumps of *team* as the search counts them (the techniques
@@ -3045,6 +3104,17 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             if quick <= alpha:
                 rel[0] = bound_rel
                 return quick
+        if s.max_side == s.count_side and not s.disabled & _G_TOP_SPADE_LHO:
+            # A trick by the top spade against the jokers, where one trick
+            # is what the cut needs and the sure trumps found none.
+            bound_rel = 0
+            if sure_theirs == 0 and alpha >= hi - 1 and _g_top_spade_trick(
+                    d, 15 & ~s.count_side, d.leaders[trick], &bound_rel):
+                rel[0] = bound_rel
+                return hi - 1
+            if sure_mine == 0 and beta <= 1 and _g_top_spade_trick(d, s.count_side, d.leaders[trick], &bound_rel):
+                rel[0] = bound_rel
+                return 1
         if cashing:
             # The dealer's solve: cashing top cards, then the sure trumps.
             bound_rel = 0
@@ -3638,6 +3708,24 @@ def _spidge_joker_partner_bounds(state, hand):
     team = _g_test_team(d, hand, &taken)
     hi = 13 - (d.n_played >> 2)
     return (_g_joker_partner_tricks(d, team, 0, &rel), hi - _g_joker_partner_tricks(d, 15 & ~team, 0, &rel2),
+            taken, rel, rel2)
+
+
+def _spidge_top_spade_bounds(state, hand):
+    """(lower, upper, taken, lower's cards, upper's cards) like
+    _spidge_joker_partner_bounds, from the top spade against the jokers
+    alone (_g_top_spade_trick: 1 or 0 tricks; a side of one or three hands
+    counts 0) -- for the tests."""
+    cdef SpidgeState st = _spidge_state(state)
+    cdef const spidge_state* d = &st.s
+    cdef int team, hi, taken, leader
+    cdef mask_t rel = 0, rel2 = 0
+    if d.n_played & 3 or d.n_played == 52:
+        return None
+    team = _g_test_team(d, hand, &taken)
+    hi = 13 - (d.n_played >> 2)
+    leader = d.leaders[d.n_played >> 2]
+    return (_g_top_spade_trick(d, team, leader, &rel), hi - _g_top_spade_trick(d, 15 & ~team, leader, &rel2),
             taken, rel, rel2)
 
 
