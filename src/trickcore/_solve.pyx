@@ -3104,9 +3104,11 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             if quick <= alpha:
                 rel[0] = bound_rel
                 return quick
-        if s.max_side == s.count_side and not s.disabled & _G_TOP_SPADE_LHO:
-            # A trick by the top spade against the jokers, where one trick
-            # is what the cut needs and the sure trumps found none.
+        if (s.max_side == s.count_side and G_POP13[s.count_side] == 2
+                and not s.disabled & _G_TOP_SPADE_LHO):
+            # A trick by the top spade against the jokers (the dealer's
+            # solve), where one trick is what the cut needs and the sure
+            # trumps found none.
             bound_rel = 0
             if sure_theirs == 0 and alpha >= hi - 1 and _g_top_spade_trick(
                     d, 15 & ~s.count_side, d.leaders[trick], &bound_rel):
