@@ -59,6 +59,7 @@ ctypedef struct tc_solver:
 
 # A solver with a table of 2**bits entries (48 bytes each, a signature byte and an age byte),
 # for bits from 4 to 30; NULL for bits outside that range, or when the memory cannot be had.
+# (A Spitzer search uses at most the first 2**15 entries; a Spidge solve, all of them.)
 cdef tc_solver* tc_solver_new(int bits) noexcept nogil
 cdef void tc_solver_free(tc_solver* s) noexcept nogil
 
