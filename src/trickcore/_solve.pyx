@@ -932,25 +932,12 @@ cdef inline int _z_guess_score(int a, int pos, int seat, int side, int best, int
     return -2 * Z_POINTS[a] - cost
 
 
-cdef inline int _z_insert(int* out, int* scores, int n, int a, int sc) noexcept nogil:
-    """Insert card *a* of score *sc* among the *n* moves so far, highest
-    score first (after those of the same score); returns the new count."""
-    cdef int i = n
-    while i > 0 and scores[i - 1] < sc:
-        scores[i] = scores[i - 1]
-        out[i] = out[i - 1]
-        i -= 1
-    scores[i] = sc
-    out[i] = a
-    return n + 1
-
-
 cdef inline int _z_add_move(int* out, int* scores, int n, int a, int pos, bint top, bint mine,
                             int best, const int* replies, int seat, int side, int winner) noexcept nogil:
-    """Insert card *a* among the *n* moves so far by its score (_z_insert);
-    returns the new count.  With *replies* (not NULL) the score is the trick
-    guess's."""
-    cdef int sc
+    """Insert card *a* among the *n* moves so far by its score, highest first
+    (after those of the same score); returns the new count.  With *replies*
+    (not NULL) the score is the trick guess's."""
+    cdef int sc, i
     if replies != NULL:
         sc = _z_guess_score(a, pos, seat, side, best, winner, replies)
     elif pos == 0:
@@ -961,7 +948,14 @@ cdef inline int _z_add_move(int* out, int* scores, int n, int a, int pos, bint t
         sc = 100 - Z_STRENGTH[a] + Z_POINTS[a]
     else:
         sc = -2 * Z_POINTS[a] - Z_STRENGTH[a]
-    return _z_insert(out, scores, n, a, sc)
+    i = n
+    while i > 0 and scores[i - 1] < sc:
+        scores[i] = scores[i - 1]
+        out[i] = out[i - 1]
+        i -= 1
+    scores[i] = sc
+    out[i] = a
+    return n + 1
 
 
 cdef inline bint _z_beats_bit(int x, int b) noexcept nogil:
@@ -1021,7 +1015,7 @@ cdef int _z_guess_moves(const SpitzerDeal* d, const uint32_t* rh, uint32_t moves
     cdef int replies[3]
     cdef int sides[3]
     cdef int scores[8]
-    cdef int k, q, n = 0, suit, last, later = 3 - pos, w, sc
+    cdef int k, q, n = 0, suit, last, later = 3 - pos, w, sc, i
     cdef int mine = (side >> seat) & 1, won = 0, below = -1
     if pos:
         won = (side >> ((seat - pos + winner) & 3)) & 1   # the side winning the trick so far
@@ -1062,7 +1056,15 @@ cdef int _z_guess_moves(const SpitzerDeal* d, const uint32_t* rh, uint32_t moves
                 sc = 100 + Z_RANK_POINTS[q] - Z_RANK_COST[q]
             else:
                 sc = -2 * Z_RANK_POINTS[q] - Z_RANK_COST[q]
-            n = _z_insert(out, scores, n, Z_RANK_CARD[q], sc)
+            # Inserted after the moves of the same score (_z_add_move).
+            i = n
+            while i > 0 and scores[i - 1] < sc:
+                scores[i] = scores[i - 1]
+                out[i] = out[i - 1]
+                i -= 1
+            scores[i] = sc
+            out[i] = Z_RANK_CARD[q]
+            n += 1
     return n
 
 
