@@ -642,6 +642,31 @@ def test_spidge_cashing_bound_holds_where_trumps_are_drawn() -> None:
     assert checked == 600 and drawn > 150, (checked, drawn)
 
 
+def check_dealer_bounds(spec: tuple[Any, ...], accessor: str, technique: str) -> int | None:
+    """At a trick start of *spec* where the bounds of the dealer's side from
+    the test accessor *accessor* say something, check that they hold the
+    exact value (plain minimax for 8 cards, else the search with *technique*
+    off) between them: 1 where they are tighter than the sure trumps, else
+    0; None elsewhere (mid-trick, or the bounds are the trivial ones)."""
+    compiled = trickcore.load_backend("cython")
+    reference = trickcore.load_backend("python")
+    solver = compiled["_solve"]
+    state = spidge_state(compiled, spec)
+    remaining = 52 - state.n_played
+    if state.n_played % 4:
+        return None
+    lower, upper, taken, _, _ = getattr(solver, accessor)(state, 3)
+    if lower == 0 and upper == remaining // 4:
+        return None
+    if remaining == 8:
+        value = reference["_solve"].solve_spidge(spidge_state(reference, spec), 3, 0, pv=False)[0]
+    else:
+        value = solver._nodes(state, 3, 0, solver._TECHNIQUES[technique])[0]
+    assert lower <= value - taken <= upper, (spec, lower, upper, value, taken)
+    sure_lower, sure_upper, _ = solver._spidge_sure_bounds(state, 3)
+    return int(lower > sure_lower or upper < sure_upper)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
 def test_spidge_jokers_and_partner_spades_never_contradict_minimax() -> None:
     """The jokers of one hand and its partner's top spades (no more of them
@@ -651,30 +676,33 @@ def test_spidge_jokers_and_partner_spades_never_contradict_minimax() -> None:
     stacked endings with the jokers in, and bound more than the sure trumps
     on many (counting one more spade of the partner than the first hand
     holds spades fails here)."""
-    compiled = trickcore.load_backend("cython")
-    reference = trickcore.load_backend("python")
-    solver = compiled["_solve"]
-    off = solver._TECHNIQUES["jokers and partner's spades"]
     checked = tighter = 0
     for seed in range(2000):
         remaining = 8 if seed < 500 else 12 + 4 * (seed % 4)
         spec = (spidge_spec(seed, remaining, jokers=True) if seed % 4 == 3
                 else stacked_spidge_spec(seed, remaining))
-        state = spidge_state(compiled, spec)
-        if state.n_played % 4:
-            continue
-        lower, upper, taken, _, _ = solver._spidge_joker_partner_bounds(state, 3)
-        if lower == 0 and upper == remaining // 4:
-            continue
-        sure_lower, sure_upper, _ = solver._spidge_sure_bounds(state, 3)
-        tighter += lower > sure_lower or upper < sure_upper
-        if remaining == 8:
-            value = reference["_solve"].solve_spidge(spidge_state(reference, spec), 3, 0, pv=False)[0]
-        else:
-            value = solver._nodes(state, 3, 0, off)[0]
-        assert lower <= value - taken <= upper, (spec, lower, upper, value, taken)
-        checked += 1
+        found = check_dealer_bounds(spec, "_spidge_joker_partner_bounds", "jokers and partner's spades")
+        if found is not None:
+            checked += 1
+            tighter += found
     assert checked > 700 and tighter > 60, (checked, tighter)
+
+
+def spades_dealt_anew(state: Any, hands: list[list[Any]], relied: int,
+                      rng: random.Random) -> list[list[list[Any]]]:
+    """Five deals of *hands* (the spec of *state*) with the live spades below
+    the lowest card of *relied* (a mask) dealt anew among their holders at
+    random, each hand keeping its number of spades."""
+    spades = [int(c) for h in state.hands for c in h if 39 <= int(c) < 52]
+    low = min([c for c in range(39, 52) if (relied >> c) & 1], default=52)
+    free = [c for c in spades if c < low]
+    deals = []
+    for _ in range(5):
+        cards = free[:]
+        rng.shuffle(cards)
+        swap = dict(zip(free, cards, strict=True))
+        deals.append([[swap.get(c, c) for c in hand] for hand in hands])
+    return deals
 
 
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the bound is the compiled search's")
@@ -696,14 +724,7 @@ def test_spidge_jokers_and_partner_spades_hold_where_the_relied_on_ranks_do() ->
             continue
         found = solver._spidge_joker_partner_bounds(state, 3)
         for count, relied, side in ((found[0], found[3], (1, 3)), (-found[1], found[4], (0, 2))):
-            spades = [c for h in state.hands for c in h if 39 <= int(c) < 52]
-            low = min([c for c in range(39, 52) if (relied >> c) & 1], default=52)
-            free = [int(c) for c in spades if int(c) < low]
-            for _ in range(5):
-                cards = free[:]
-                rng.shuffle(cards)
-                swap = dict(zip(free, cards, strict=True))
-                other = [[swap.get(c, c) for c in hand] for hand in hands]
+            for other in spades_dealt_anew(state, hands, relied, rng):
                 moved_state = spidge_state(compiled, (other, flags, plays))
                 again = solver._spidge_joker_partner_bounds(moved_state, 3)
                 assert (again[0] if side == (1, 3) else -again[1]) >= count, (seed, side, hands, other)
@@ -762,29 +783,19 @@ def test_spidge_top_spade_against_the_jokers_never_contradicts_minimax() -> None
     no check of the left-hand opponent's spades above the holder's second,
     fails here)."""
     compiled = trickcore.load_backend("cython")
-    reference = trickcore.load_backend("python")
     solver = compiled["_solve"]
-    off = solver._TECHNIQUES["top spade against the jokers"]
     checked = tighter = 0
     for seed in range(3000):
         remaining = (8, 12, 16, 20, 24)[seed % 5]
         kind = seed % 4
         spec = (top_spade_spec(seed, remaining) if kind < 2 else stacked_spidge_spec(seed, remaining)
                 if kind == 2 else spidge_spec(seed, remaining, jokers=True))
-        state = spidge_state(compiled, spec)
-        if state.n_played % 4:
+        found = check_dealer_bounds(spec, "_spidge_top_spade_bounds", "top spade against the jokers")
+        if found is None:
             continue
-        lower, upper, taken, _, _ = solver._spidge_top_spade_bounds(state, 3)
-        if lower == 0 and upper == remaining // 4:
-            continue
-        sure_lower, sure_upper, _ = solver._spidge_sure_bounds(state, 3)
-        tighter += lower > sure_lower or upper < sure_upper
-        if remaining == 8:
-            value = reference["_solve"].solve_spidge(spidge_state(reference, spec), 3, 0, pv=False)[0]
-        else:
-            value = solver._nodes(state, 3, 0, off)[0]
-        assert lower <= value - taken <= upper, (spec, lower, upper, value, taken)
         checked += 1
+        tighter += found
+        state = spidge_state(compiled, spec)
         for hand in (0, 2):  # a single player's side is not counted
             assert solver._spidge_top_spade_bounds(state, hand)[:2] == (0, remaining // 4)
     assert checked > 300 and tighter > 30, (checked, tighter)
@@ -813,14 +824,7 @@ def test_spidge_top_spade_against_the_jokers_holds_where_the_relied_on_ranks_do(
         for count, relied, side in ((found[0], found[3], 0), (-found[1], found[4], 1)):
             if not relied:
                 continue
-            spades = [int(c) for h in state.hands for c in h if 39 <= int(c) < 52]
-            low = min(c for c in range(39, 52) if (relied >> c) & 1)
-            free = [c for c in spades if c < low]
-            for _ in range(5):
-                cards = free[:]
-                rng.shuffle(cards)
-                swap = dict(zip(free, cards, strict=True))
-                other = [[swap.get(c, c) for c in hand] for hand in hands]
+            for other in spades_dealt_anew(state, hands, relied, rng):
                 again = solver._spidge_top_spade_bounds(spidge_state(compiled, (other, flags, plays)), 3)
                 assert (-again[1] if side else again[0]) >= count, (seed, side, hands, other)
                 moved += other != hands
