@@ -116,8 +116,9 @@ cdef enum:
                               # tried after their other leads (off: as the trick guess ranks them)
     _G_FAST_MOVES = 33554432  # Spidge moves: each class's highest card by PEXT, the trick guess from
                                # the replies' powers (off: card by card; the same moves, the same order)
-    _G_TOP_SPADE_LHO = 67108864  # Spidge, "most": the top spade's side takes a trick against jokers
-                                 # all in its holder's left-hand opponent, by length (off: not counted)
+    _G_TOP_SPADE_LHO = 67108864  # Spidge, the dealer's solve ("most"): the top spade's side takes a trick
+                                 # against jokers all in its holder's left-hand opponent, by length (off:
+                                 # not counted)
 
 # The growing table: a Spidge solve that has visited _GROW_AFTER times as many
 # positions as the table has entries moves it to one 2**_GROW_BY_BITS times
@@ -2661,20 +2662,25 @@ cdef inline int _g_joker_partner_tricks(const spidge_state* d, int team, int flo
 # right-hand opponent, hold p spades; the jokers not wild.  If t >= j + p +
 # l + e -- l = 1 where H's side is on lead, e = 1 where J holds a spade
 # above H's second spade -- H's side takes a trick.  H keeps S and plays it
-# once J has played to the trick without a joker (J led it, or P led a
-# plain suit J must follow); else he follows suit, follows a trump lead
-# with his lowest spade, discards a plain card, or (no plain card left)
-# ruffs with his highest spade but S, and leads a plain card, else his
-# lowest spade (so his second spade stays for the ruff).  S so played wins (no other
-# joker, no higher spade).  Say the other side takes every trick: S falls
-# where H must play it, beside a joker of J (at the last trick, or to a
-# trump lead with no low spade left), so J leads at most j - 1 jokers
-# before.  A low spade goes only to J's joker leads, P's spade leads, this
-# trick (l), or a ruff when H has no plain card: J must overruff it (with a
-# spade above H's second, else a joker -- one of the j - 1), then leads, and every
-# lead of his but a joker gives S its chance, so he leads jokers up to the
-# end: one such ruff at most (e).  So t <= j - 1 + p + l + e: a
-# contradiction.  It counts what a side can make, so only under "most".
+# where no joker can come after it: J led the trick with another card, or
+# P led a plain suit that J must follow; else he follows suit, follows a
+# trump lead with his lowest spade, discards a plain card, or (no plain
+# card left) ruffs with his highest spade but S, and leads a plain card,
+# else his lowest spade.  S so played wins (no other joker, no higher
+# spade).  Say the other side takes every trick: it leads every trick
+# after this one, and S falls where H must play it, beside a joker of J
+# (at the last trick, or to a trump lead with no low spade left), so J
+# plays at most j - 1 jokers before.  Count the tricks where H plays a low
+# spade: this trick (l); a trump lead, by J a joker (his spade lead lets S
+# win) or by P a spade; or a ruff, which past this trick only P's lead of
+# a suit J lacks brings (where H cannot follow J's plain lead, S wins).
+# J must overruff that ruff, with a joker or a spade above H's, and then
+# leads jokers only: one such ruff at most, paid by J's joker or by e --
+# H ruffs with his highest low spade, his second unless this trick took
+# it, and then the other side beat his second here with a joker or a
+# spade of P's or one of J's above it, which pays instead.  So t <= j - 1
+# + p + l + e: a contradiction.  It counts what a side can make, so only
+# under "most".
 # The top spade is relied on, and where e was not needed, every spade from
 # H's second up (the jokers' holders and the lengths the entry keeps).
 
