@@ -1123,6 +1123,73 @@ def test_spidge_moves_of_one_score_keep_the_classes_order() -> None:
     assert ties > 100, ties
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the search's own rule functions are "
+                    "the compiled search's; the reference twin has none")
+def test_spidge_search_legal_cards_are_the_kernels() -> None:
+    """The search's inline legal cards (_g_legal) are spidge_legal's, bit for
+    bit, at every position of 240 random deals played out from random
+    stages with random options (every combination of the four flags; half
+    of them play a joker whenever one is legal, so that wild and trump
+    jokers lead and follow); the cards held or in the trick (_g_live) and
+    each hand's suit lengths (_g_lengths, which the search keeps card by
+    card) are the ones worked out in Python."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    seen = set()
+    for seed in range(240):
+        spec = spidge_spec(seed, 1 + seed % 52, seed % 2 == 0)
+        state = spidge_state(compiled, spec)
+        plays = list(spec[2])
+        rng = random.Random(seed)
+        while state.n_played < 52:
+            n = state.n_played
+            trick = plays[len(plays) - n % 4:] if n % 4 else []
+            hands = [[int(card) for card in hand] for hand in state.hands]
+            kernel, inline, live, lengths = solver._spidge_search_state(state)
+            assert inline == kernel, (seed, n)
+            assert kernel == sum(1 << int(card) for card in state.legal_moves), (seed, n)
+            assert live == sum(1 << card for hand in hands for card in hand) + sum(1 << c for c in trick)
+            assert lengths == sum(sum(1 for card in hand if card < 52 and card // 13 == suit) << (16 * h + 4 * suit)
+                                  for h, hand in enumerate(hands) for suit in range(4)), (seed, n)
+            seen.add((spec[1], n % 4, bool(trick) and all(c >= 52 for c in trick), bool(trick) and trick[0] >= 52))
+            legal = sorted(int(card) for card in state.legal_moves)
+            jokers = [card for card in legal if card >= 52]
+            card = rng.choice(jokers) if jokers and seed % 4 < 2 else rng.choice(legal)
+            state.play(card)
+            plays.append(card)
+    flags = {f for f, *_ in seen}
+    assert len(flags) == 16, sorted(flags)  # every combination of the options
+    wild = compiled["_spidge"].OPT_WILD_JOKERS
+    assert any(f & wild and only for f, pos, only, led in seen if pos)  # wild jokers alone in a trick
+    assert any(not f & wild and led for f, pos, only, led in seen if pos)  # a trump joker led
+
+
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the table entries are the compiled "
+                    "search's; the reference twin has none")
+def test_spidge_entry_ranks_are_each_suits_top_cards() -> None:
+    """A partition entry's relative ranks (_g_rel_mask, worked out as one
+    sum) are each suit's top k of its live cards, and the cards a matching
+    entry relies on (_g_entry_rel, by the loop and by PDEP where the
+    processor has it fast) the top k live cards of each suit, on 3,000
+    random suit lengths (empty and full suits beside each other often)."""
+    solver = trickcore.load_backend("cython")["_solve"]
+    rng = random.Random(5)
+    for i in range(3000):
+        totals = [rng.choice((0, 13, rng.randrange(14))) for _ in range(4)]
+        ks = [rng.randrange(t + 1) for t in totals]
+        alive = 0
+        want_m = want_rel = 0
+        for suit, t in enumerate(totals):
+            cards = sorted(rng.sample(range(13 * suit, 13 * suit + 13), t))
+            alive |= sum(1 << c for c in cards)
+            want_m |= sum(1 << (13 * suit + r) for r in range(t - ks[suit], t))
+            want_rel |= sum(1 << c for c in cards[t - ks[suit]:])
+        m, by_loop, by_pdep = solver._spidge_entry_rel(totals, ks, alive)
+        assert m == want_m, (totals, ks)
+        assert by_loop == want_rel, (totals, ks)
+        assert by_pdep in (None, want_rel), (totals, ks)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the table key is the compiled "
                     "search's; the reference twin has none")
 def test_spidge_table_key_is_the_hands_by_relative_rank() -> None:

@@ -1736,36 +1736,72 @@ cdef int spitzer_solve_moves(tc_solver* s, const SpitzerDeal* d, int objective,
 # pointer and nothing could be inlined.  The same effect on the deal, bit
 # for bit.
 
-cdef inline void _g_play(spidge_state* d, int a, int hand) noexcept nogil:
-    """spidge_play(d, a) by *hand*, the hand to move."""
-    cdef int n = d.n_played, trick = n >> 2, w
-    cdef mask_t trumps = SPIDGE_SUIT_MASK(3) | (0 if d.flags & SPIDGE_OPT_WILD_JOKERS else SPIDGE_JOKER_MASK)
+cdef inline void _g_play(spidge_state* d, int a, int hand, mask_t trumps, int w) noexcept nogil:
+    """spidge_play(d, a) by *hand*, the hand to move; *trumps*: the cards
+    that break trumps (_g_trumps), *w*: the trick's taker when *a* ends it."""
+    cdef int n = d.n_played, trick = n >> 2
     d.hands[hand] &= ~((<mask_t>1) << a)
     d.history[n] = <uint8_t>a
     d.n_played = n + 1
     if d.trumps_broken_at > trick and (trumps >> a) & 1:
         d.trumps_broken_at = trick
     if (n & 3) == 3:
-        w = _g_trick_taker(d.history + n - 3, d.leaders[trick])
         d.tricks[w] += 1
         d.leaders[trick + 1] = w
 
 
-cdef inline void _g_undo(spidge_state* d, int hand) noexcept nogil:
-    """spidge_undo(d) of the last card, which *hand* played."""
-    cdef int n = d.n_played - 1, trick = n >> 2, a = d.history[n], i
-    cdef mask_t trumps = SPIDGE_SUIT_MASK(3) | (0 if d.flags & SPIDGE_OPT_WILD_JOKERS else SPIDGE_JOKER_MASK)
+cdef inline void _g_undo(spidge_state* d, int hand, int broken) noexcept nogil:
+    """spidge_undo(d) of the last card, which *hand* played; *broken*: the
+    deal's trumps_broken_at before it (what the kernel's rescan of the
+    trick finds again)."""
+    cdef int n = d.n_played - 1, trick = n >> 2, a = d.history[n]
     if (n & 3) == 3:
         d.tricks[d.leaders[trick + 1]] -= 1
         d.leaders[trick + 1] = 0
     d.hands[hand] |= (<mask_t>1) << a
     d.n_played = n
     d.history[n] = 0
-    if d.trumps_broken_at == trick and (trumps >> a) & 1:
-        d.trumps_broken_at = SPIDGE_NO_TRICK
-        for i in range(trick * 4, n):
-            if (trumps >> d.history[i]) & 1:
-                d.trumps_broken_at = trick
+    d.trumps_broken_at = broken
+
+
+cdef inline mask_t _g_trumps(const spidge_state* d) noexcept nogil:
+    """The cards that break trumps: the spades, and trump jokers."""
+    return SPIDGE_SUIT_MASK(3) | (0 if d.flags & SPIDGE_OPT_WILD_JOKERS else SPIDGE_JOKER_MASK)
+
+
+cdef inline mask_t _g_legal(const spidge_state* d, int hand, int pos, int trick) noexcept nogil:
+    """spidge_legal(d), bit for bit, for *hand* to move at *pos* of *trick*
+    (the kernel lives in another module: a call through a pointer)."""
+    cdef mask_t h = d.hands[hand], free
+    cdef int c, i, suit = -1
+    if pos == 0:
+        if trick == 0 or ((d.flags & SPIDGE_OPT_SPADES_MUST_BE_BROKEN) and d.trumps_broken_at >= trick):
+            free = h & ~_g_trumps(d)
+            if free:
+                return free
+        return h
+    if not d.flags & SPIDGE_OPT_WILD_JOKERS:
+        c = d.history[d.n_played - pos]
+        free = h & (SPIDGE_SUIT_MASK(3) | SPIDGE_JOKER_MASK if c >= 39 else SPIDGE_SUIT_MASK(c // 13))
+        return free if free else h
+    for i in range(d.n_played - pos, d.n_played):  # wild jokers: the first card that is not one
+        c = d.history[i]
+        if c < 52:
+            suit = c // 13
+            break
+    if suit < 0:
+        return h
+    free = h & SPIDGE_SUIT_MASK(suit)
+    return free | (h & SPIDGE_JOKER_MASK) if free else h
+
+
+cdef inline mask_t _g_live(const spidge_state* d) noexcept nogil:
+    """The cards held or in the current trick."""
+    cdef mask_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    cdef int i
+    for i in range(d.n_played & 3):
+        alive |= (<mask_t>1) << d.history[d.n_played - 1 - i]
+    return alive
 
 
 # The move generator's per-card values by table, filled at import (the
@@ -1857,16 +1893,6 @@ cdef inline void _g_trick_add(_g_trick* t, int card, int hand) noexcept nogil:
 cdef inline int _g_trick_winner(const _g_trick* t) noexcept nogil:
     """The hand winning the trick so far (the leader's when it holds only two jokers)."""
     return t.joker if t.jokers == 1 else t.best_hand
-
-
-cdef inline int _g_trick_taker(const uint8_t* cards, int leader) noexcept nogil:
-    """The hand that takes the whole trick *cards* led by *leader*."""
-    cdef _g_trick t
-    cdef int i
-    _g_trick_start(&t, leader)
-    for i in range(4):
-        _g_trick_add(&t, cards[i], (leader + i) & 3)
-    return _g_trick_winner(&t)
 
 
 cdef inline int _g_guess(_g_trick t, int pos, int hand, int side, const int* replies) noexcept nogil:
@@ -2061,10 +2087,10 @@ cdef int _g_guess_moves(tc_solver* s, const spidge_state* d, const int* reps, in
     return _g_rank_moves(reps, keys, m, out)
 
 
-cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, int hand, int side,
-                  int* out) noexcept nogil:
-    """The legal moves of *hand*, one per class of equivalent cards, best guesses first."""
-    cdef mask_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, mask_t alive, int pos, int hand,
+                  int side, int* out) noexcept nogil:
+    """The legal moves of *hand*, one per class of equivalent cards, best
+    guesses first; *alive*: the cards held or in the trick (_g_live)."""
     cdef int k, a, b, m = 0, suit, i, winner = 0, sc, fewer = 0, last = -1
     cdef bint mine = False, top, wins
     cdef _g_trick t0, t
@@ -2073,8 +2099,6 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, int pos, in
     cdef mask_t rest, cards, lg
     cdef int replies[4]
     cdef bint guess, wild = (d.flags & SPIDGE_OPT_WILD_JOKERS) != 0
-    for k in range(3):  # the trick's cards (a fixed loop: pos does not predict; & 63: a byte past them)
-        alive |= (<mask_t>(k < pos)) << (d.history[d.n_played - pos + k] & 63)
     # The classes first, suit by suit from the highest card down (only the
     # suits with legal cards); one class needs no scores.
     if G_FAST_PEXT and not s.disabled & (_SUIT_SKIP | _G_FAST_MOVES):
@@ -2201,6 +2225,15 @@ cdef extern from *:
                            | (1ULL << __builtin_popcountll(alive & ((1ULL << 52) - 1)));
         return _pdep_u64(l & ~((l & ~bottoms) >> 1), alive);
     }
+    __attribute__((target("bmi2"))) static uint64_t tc_g_spread(uint64_t m, uint64_t alive) {
+        /* The cards of *alive* at the relative ranks *m* (each suit's live
+           cards numbered from the bottom, from bit 13 * suit). */
+        uint64_t out = 0;
+        int suit;
+        for (suit = 0; suit < 4; suit++)
+            out |= _pdep_u64(m >> (13 * suit), (alive >> (13 * suit)) & 0x1FFFULL) << (13 * suit);
+        return out;
+    }
     static int tc_fast_pext(void) {
         __builtin_cpu_init();
         return __builtin_cpu_supports("bmi2") && __builtin_cpu_is("intel");
@@ -2208,11 +2241,13 @@ cdef extern from *:
     #else
     static void tc_g_key_pext(const uint64_t* hands, uint64_t* key) { (void)hands; (void)key; }
     static uint64_t tc_g_classes_pext(uint64_t legal, uint64_t alive) { (void)alive; return legal; }
+    static uint64_t tc_g_spread(uint64_t m, uint64_t alive) { (void)alive; return m; }
     static int tc_fast_pext(void) { return 0; }
     #endif
     """
     void tc_g_key_pext(const uint64_t* hands, uint64_t* key) nogil
     uint64_t tc_g_classes_pext(uint64_t legal, uint64_t alive) nogil
+    uint64_t tc_g_spread(uint64_t m, uint64_t alive) nogil
     int tc_fast_pext() nogil
 
 
@@ -2819,6 +2854,7 @@ cdef enum:
 
 
 cdef uint8_t G_POP13[8192]   # the number of cards in a 13-bit suit (no popcount instruction assumed)
+cdef uint64_t G_LENGTH_BIT[4][54]  # a card's 1 in _g_lengths when *hand* holds it (0: a joker)
 
 
 cdef inline int _g_suit_count(mask_t cards, int suit) noexcept nogil:
@@ -2834,10 +2870,12 @@ cdef inline int _g_count(mask_t cards) noexcept nogil:
 
 
 def _fill_spidge_tables():
-    cdef int m, a, led
+    cdef int m, a, led, h
     for m in range(8192):
         G_POP13[m] = bin(m).count("1")
     for a in range(54):
+        for h in range(4):
+            G_LENGTH_BIT[h][a] = 0 if a >= 52 else (<uint64_t>1) << (16 * h + 4 * (a // 13))
         G_COST[a] = 28 if a >= 52 else (a - 26 if a >= 39 else a % 13)
         G_TIE[a] = 64 + a % 13 - 16 * (a // 13)
         for led in range(-1, 4):
@@ -2883,14 +2921,13 @@ cdef inline uint32_t _g_tops(const uint64_t* hands3, const int* total) noexcept 
     """The holders of each suit's top live card (hands 0-2 from the relative
     holdings *hands3*, else hand 3), as a salt for the finer bucket."""
     cdef uint32_t tops = 1 << 28
-    cdef int suit, h, bit
+    cdef int suit, bit
     for suit in range(4):
         if total[suit]:
             bit = 13 * suit + total[suit] - 1
-            h = 0
-            while h < 3 and not (hands3[h] >> bit) & 1:
-                h += 1
-            tops |= (<uint32_t>h) << (20 + 2 * suit)
+            # One hand holds it (which, does not predict): 0-2, else 3.
+            tops |= (<uint32_t>(3 - 3 * ((hands3[0] >> bit) & 1) - 2 * ((hands3[1] >> bit) & 1)
+                                - ((hands3[2] >> bit) & 1))) << (20 + 2 * suit)
     return tops
 
 
@@ -2968,58 +3005,71 @@ cdef inline tc_tt_entry* _g_victim(tc_solver* s, tc_tt_entry* bucket, const uint
     return e
 
 
-cdef inline mask_t _g_rel_mask(const tc_tt_entry* e, const int* total) noexcept nogil:
-    """The relative ranks an entry keeps: each suit's top k (of total[suit])."""
-    cdef mask_t m = 0
-    cdef int suit, k
+cdef inline mask_t _g_above(const int* total, int* top) noexcept nogil:
+    """*top*: 13 * suit + its cards *total*, just above each suit's top
+    relative rank; returns the sum of 2**top (for _g_rel_mask)."""
+    cdef mask_t above = 0
+    cdef int suit
     for suit in range(4):
-        k = (e.key[1 + (suit >> 1)] >> (_K_SHIFT + 4 * (suit & 1))) & 15
-        m |= (((<mask_t>1) << k) - 1) << (13 * suit + total[suit] - k)
-    return m
+        top[suit] = 13 * suit + total[suit]
+        above += (<mask_t>1) << top[suit]  # a sum: a full suit's top is the next empty suit's
+    return above
+
+
+cdef inline mask_t _g_rel_mask(const tc_tt_entry* e, const int* top, mask_t above) noexcept nogil:
+    """The relative ranks an entry keeps: each suit's top k, the bits from
+    top[suit] - k up to top[suit] = 13 * suit + its cards: the sum of
+    2**top[suit] (*above*, the position's) less that of 2**(top[suit] - k)."""
+    return above - (((<mask_t>1) << (top[0] - <int>((e.key[1] >> _K_SHIFT) & 15)))
+                    + ((<mask_t>1) << (top[1] - <int>((e.key[1] >> (_K_SHIFT + 4)) & 15)))
+                    + ((<mask_t>1) << (top[2] - <int>((e.key[2] >> _K_SHIFT) & 15)))
+                    + ((<mask_t>1) << (top[3] - <int>((e.key[2] >> (_K_SHIFT + 4)) & 15))))
 
 
 cdef inline bint _g_part_matches(tc_solver* s, const tc_tt_entry* e, uint64_t lengths, uint32_t extra,
-                                 const uint64_t* key, const int* total) noexcept nogil:
+                                 const uint64_t* key, const int* top, mask_t above) noexcept nogil:
     cdef mask_t m, low = ((<mask_t>1) << _K_SHIFT) - 1
     if e.key[0] != lengths or e.extra != extra or e.stamp != s.stamp:
         return False
-    m = _g_rel_mask(e, total)
+    m = _g_rel_mask(e, top, above)
     return ((key[0] & m) == (e.key[1] & low) and (key[1] & m) == (e.key[2] & low)
             and (key[2] & m) == (e.key[3] & low))
 
 
-cdef inline mask_t _g_entry_rel(const spidge_state* d, const tc_tt_entry* e) noexcept nogil:
-    """The cards an entry that matched relies on: the top k of each suit."""
-    cdef mask_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3], out = 0
+cdef inline mask_t _g_entry_rel(mask_t alive, mask_t m) noexcept nogil:
+    """The cards an entry that matched relies on: the live cards *alive*
+    (all held: a trick start) at the relative ranks *m* (_g_rel_mask)."""
+    if G_FAST_PEXT:
+        return tc_g_spread(m, alive)
+    return _g_entry_rel_loop(alive, m)
+
+
+cdef inline mask_t _g_entry_rel_loop(mask_t alive, mask_t m) noexcept nogil:
+    """_g_entry_rel without PDEP: each suit's top cards, as many as *m* holds."""
+    cdef mask_t out = 0
     cdef int suit
     for suit in range(4):
-        out |= _g_top(alive & SPIDGE_SUIT_MASK(suit),
-                      (e.key[1 + (suit >> 1)] >> (_K_SHIFT + 4 * (suit & 1))) & 15)
+        out |= _g_top(alive & SPIDGE_SUIT_MASK(suit), G_POP13[(m >> (13 * suit)) & 0x1FFF])
     return out
 
 
-cdef inline mask_t _g_rank_winner(const uint8_t* trick, int winner) noexcept nogil:
-    """The winner of a whole trick (trick[winner], as the play found it) if
-    it won by rank (another card of its suit in the trick), else 0 (a single
+cdef inline mask_t _g_rank_winner(mask_t cards, int c) noexcept nogil:
+    """The winning card *c* of a whole trick (*cards*, as a mask) if it won
+    by rank (another card of its suit in the trick), else 0 (a single
     joker, the only spade, the only card of the suit led)."""
-    cdef int c = trick[winner], i, same = 0
+    cdef mask_t same
     if c >= 52:
         return 0
-    for i in range(4):
-        if trick[i] < 52 and trick[i] // 13 == c // 13:
-            same += 1
-    return (<mask_t>1) << c if same >= 2 else 0
+    same = cards & SPIDGE_SUIT_MASK(c // 13)
+    return (<mask_t>1) << c if same & (same - 1) else 0
 
 
-cdef mask_t _g_runs_relied(const spidge_state* d, const int* moves, int nm, mask_t legal,
-                           int pos, mask_t rel) noexcept nogil:
+cdef mask_t _g_runs_relied(const int* moves, int nm, mask_t legal, mask_t alive, mask_t rel) noexcept nogil:
     """*rel* with, for each card searched whose rank is relied on (at or
     above its suit's lowest relied-on card), the lowest card of the run of
-    legal cards it stood for."""
-    cdef mask_t alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3], r
-    cdef int i, k, a, b, c
-    for k in range(pos):
-        alive |= (<mask_t>1) << d.history[d.n_played - pos + k]
+    legal cards it stood for (*alive*: the cards held or in the trick)."""
+    cdef mask_t r
+    cdef int i, a, b, c
     for i in range(nm):
         a = moves[i]
         if a >= 52:
@@ -3039,14 +3089,17 @@ cdef mask_t _g_runs_relied(const spidge_state* d, const int* moves, int nm, mask
     return rel
 
 
-cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* rel) noexcept nogil:
+cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* rel,
+                   mask_t live, uint64_t lens) noexcept nogil:
     """Fail-soft alpha-beta: the tricks of the counted hands from the current
-    trick on; *rel* gets the cards whose ranks the value relied on."""
+    trick on; *rel* gets the cards whose ranks the value relied on.  The
+    caller passes what it knows: *live*, the cards held or in the trick
+    (_g_live; a trick start finds it itself), and *lens*, _g_lengths(d)."""
     cdef int n = d.n_played, pos = n & 3, hand, best, v, gain, i, nm, a, hi = 0, w, suit, k
     cdef int alpha0, beta0, trick = n >> 2, tt_move = -1, best_move = 0, quick
     cdef bint maximise, use_tt = False, part = not s.disabled & _PARTITION, cut = False, cashing
     cdef uint64_t key[4]
-    cdef uint64_t lengths = 0, k01, k23
+    cdef uint64_t lengths = 0, k01, k23, sums
     cdef uint32_t extra = 0, tops = 0
     cdef int level
     cdef int sure_mine = 0, sure_theirs = 0  # the sure trumps of the counted side and of the other
@@ -3057,8 +3110,12 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
     cdef bint scan_all = s.disabled & _SIGNATURES
     cdef int moves[16]
     cdef int total[4]
-    cdef mask_t legal, child_rel, node_rel = 0, bound_rel, r
+    cdef int top[4]  # 13 * suit + its cards: just above each suit's top relative rank
+    cdef mask_t legal, child_rel, node_rel = 0, bound_rel, r, above
     cdef mask_t alive = 0  # 0 for gcc: the trick start sets it before the store reads it
+    cdef mask_t trumps, trick_cards = 0
+    cdef int broken
+    cdef _g_trick t3, t
     rel[0] = 0
     if n == 52:
         return 0
@@ -3145,11 +3202,13 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             # the rule state; an entry there matches when the holders of the
             # relative ranks it keeps agree (only null windows come here, so
             # an entry either decides or only suggests its card).
-            lengths = _g_lengths(d)
+            lengths = lens
             alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+            sums = lens + (lens >> 16) + (lens >> 32) + (lens >> 48)  # each suit's cards (at most 13: a nibble)
             for k in range(4):
                 extra |= (<uint32_t>G_POP13[(d.hands[k] >> 52) & 3]) << (12 + 2 * k)
-                total[k] = G_POP13[(alive >> (13 * k)) & 0x1FFF]
+                total[k] = (sums >> (4 * k)) & 15
+            above = _g_above(total, top)
             tops = _g_tops(key, total)
             sb = _g_sig(s, lengths, extra)
             for level in range(2):
@@ -3163,12 +3222,12 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
                 while hits:
                     i = tc_lowest64(hits)
                     hits &= hits - 1
-                    if _g_part_matches(s, &e[i], lengths, extra, key, total):
+                    if _g_part_matches(s, &e[i], lengths, extra, key, top, above):
                         if e[i].lower >= beta:
-                            rel[0] = _g_entry_rel(d, &e[i])
+                            rel[0] = _g_entry_rel(alive, _g_rel_mask(&e[i], top, above))
                             return e[i].lower
                         if e[i].upper <= alpha:
-                            rel[0] = _g_entry_rel(d, &e[i])
+                            rel[0] = _g_entry_rel(alive, _g_rel_mask(&e[i], top, above))
                             return e[i].upper
                         if tt_move < 0:
                             tt_move = e[i].move
@@ -3180,23 +3239,37 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
     beta0 = beta
     hand = (d.leaders[trick] + pos) & 3
     maximise = (s.max_side >> hand) & 1
-    legal = spidge_legal(d)
-    nm = _g_moves(s, d, legal, pos, hand, s.max_side, moves)
+    if pos == 0:
+        live = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    legal = _g_legal(d, hand, pos, trick)
+    nm = _g_moves(s, d, legal, live, pos, hand, s.max_side, moves)
     if tt_move >= 0:
         _first(moves, nm, tt_move)
     best = -_INF if maximise else _INF
+    trumps = _g_trumps(d)
+    broken = d.trumps_broken_at
+    w = 0
+    _g_trick_start(&t3, d.leaders[trick])  # (always: gcc cannot tell that pos stays 3)
+    if pos == 3:  # the trick's first three cards, for each last card's taker
+        for k in range(3):
+            _g_trick_add(&t3, d.history[n - 3 + k], (d.leaders[trick] + k) & 3)
+            trick_cards |= (<mask_t>1) << d.history[n - 3 + k]
     for i in range(nm):
         a = moves[i]
-        _g_play(d, a, hand)
         if pos == 3:
-            w = d.leaders[trick + 1]
+            t = t3
+            _g_trick_add(&t, a, hand)
+            w = _g_trick_winner(&t)
+        _g_play(d, a, hand, trumps, w)
+        if pos == 3:
             gain = (s.count_side >> w) & 1
-            v = gain + _g_search(s, d, alpha - gain, beta - gain, &child_rel)
+            v = gain + _g_search(s, d, alpha - gain, beta - gain, &child_rel, 0, lens - G_LENGTH_BIT[hand][a])
             if part:
-                child_rel |= _g_rank_winner(d.history + n - 3, (w - d.leaders[trick]) & 3)
+                child_rel |= _g_rank_winner(trick_cards | ((<mask_t>1) << a),
+                                            d.history[n - 3 + ((w - d.leaders[trick]) & 3)])
         else:
-            v = _g_search(s, d, alpha, beta, &child_rel)
-        _g_undo(d, hand)
+            v = _g_search(s, d, alpha, beta, &child_rel, live, lens - G_LENGTH_BIT[hand][a])
+        _g_undo(d, hand, broken)
         if maximise:
             if v > best:
                 best = v
@@ -3216,7 +3289,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             break
         node_rel |= child_rel
     if part and not cut:
-        node_rel = _g_runs_relied(d, moves, nm, legal, pos, node_rel)
+        node_rel = _g_runs_relied(moves, nm, legal, live, node_rel)
     rel[0] = node_rel
     if use_tt:
         if s.table != table:  # the table grew below: find the entry again
@@ -3290,7 +3363,7 @@ cdef int _g_value(tc_solver* s, spidge_state* d) noexcept nogil:
         g = min(max(s.guess - taken, lower), upper)
     while lower < upper:
         b = g + 1 if g == lower else g
-        g = _g_search(s, d, b - 1, b, &rel)
+        g = _g_search(s, d, b - 1, b, &rel, _g_live(d), _g_lengths(d))
         if g < b:
             upper = g
         else:
@@ -3341,7 +3414,7 @@ cdef int _g_solve_moves(tc_solver* s, const spidge_state* d, int hand, int objec
     maximise = (s.max_side >> mover) & 1
     for a in range(54):
         values[a] = SOLVE_NOT_LEGAL
-    nm = _g_moves(s, &work, legal, pos, mover, s.max_side, moves)
+    nm = _g_moves(s, &work, legal, _g_live(d), pos, mover, s.max_side, moves)
     best = -_INF if maximise else _INF
     for i in range(nm):
         spidge_play(&work, moves[i])
@@ -3397,7 +3470,7 @@ cdef int _g_pv(tc_solver* s, spidge_state* d, int value, uint8_t* out) noexcept 
     cdef int n = 0, nm, i = 0, v  # i: a deal in play has a legal card, so the loop sets it
     s.guess = value
     while d.n_played < 52:
-        nm = _g_moves(s, d, spidge_legal(d), d.n_played & 3, spidge_to_move(d), s.max_side, moves)
+        nm = _g_moves(s, d, spidge_legal(d), _g_live(d), d.n_played & 3, spidge_to_move(d), s.max_side, moves)
         for i in range(nm):
             spidge_play(d, moves[i])
             v = _g_value(s, d)
@@ -3786,8 +3859,8 @@ def _spidge_moves(state, hand, objective=SOLVE_MOST, disabled=0):
     _g_setup(solver.s, &st.s, h, obj)
     solver.s.disabled = disabled
     try:
-        nm = _g_moves(solver.s, &st.s, spidge_legal(&st.s), st.s.n_played & 3, spidge_to_move(&st.s),
-                      solver.s.max_side, moves)
+        nm = _g_moves(solver.s, &st.s, spidge_legal(&st.s), _g_live(&st.s), st.s.n_played & 3,
+                      spidge_to_move(&st.s), solver.s.max_side, moves)
     finally:
         solver.s.disabled = 0
     return [moves[i] for i in range(nm)]
@@ -3805,6 +3878,34 @@ def _spidge_keys(state):
         return tuple([key[i] for i in range(4)]), None
     tc_g_key_pext(st.s.hands, fast)
     return tuple([key[i] for i in range(4)]), tuple([fast[i] for i in range(4)])
+
+
+def _spidge_search_state(state):
+    """(spidge_legal, _g_legal, _g_live, _g_lengths) of *state* (a deal in
+    play), for the test that the search's own legal cards are the kernel's."""
+    cdef SpidgeState st = _spidge_state(state)
+    cdef int n = st.s.n_played
+    cdef int hand = spidge_to_move(&st.s)
+    return (spidge_legal(&st.s), _g_legal(&st.s, hand, n & 3, n >> 2), _g_live(&st.s),
+            _g_lengths(&st.s))
+
+
+def _spidge_entry_rel(totals, ks, alive):
+    """(_g_rel_mask, _g_entry_rel's loop, its PDEP or None) of an entry that
+    keeps the top ks[suit] of totals[suit] live cards (*alive*), for the test."""
+    cdef tc_tt_entry e
+    cdef int top[4]
+    cdef int total[4]
+    cdef mask_t above, m
+    cdef int suit
+    memset(&e, 0, sizeof(e))
+    for suit in range(4):
+        total[suit] = totals[suit]
+    above = _g_above(total, top)
+    e.key[1] = ((<uint64_t>ks[0]) << _K_SHIFT) | ((<uint64_t>ks[1]) << (_K_SHIFT + 4))
+    e.key[2] = ((<uint64_t>ks[2]) << _K_SHIFT) | ((<uint64_t>ks[3]) << (_K_SHIFT + 4))
+    m = _g_rel_mask(&e, top, above)
+    return m, _g_entry_rel_loop(alive, m), tc_g_spread(m, alive) if G_FAST_PEXT else None
 
 
 def _nodes(state, hand_or_objective=0, objective=0, disabled=0, every_card=False, limit=0):
