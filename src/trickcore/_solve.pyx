@@ -1736,27 +1736,28 @@ cdef int spitzer_solve_moves(tc_solver* s, const SpitzerDeal* d, int objective,
 # pointer and nothing could be inlined.  The same effect on the deal, bit
 # for bit.
 
-cdef inline void _g_play(spidge_state* d, int a, int hand, mask_t trumps, int w) noexcept nogil:
+cdef inline void _g_play(spidge_state* d, int a, int hand, mask_t trumps, int broken, int w) noexcept nogil:
     """spidge_play(d, a) by *hand*, the hand to move; *trumps*: the cards
-    that break trumps (_g_trumps), *w*: the trick's taker when *a* ends it."""
+    that break trumps (_g_trumps), *broken*: d.trumps_broken_at, *w*: the
+    trick's taker when *a* ends it."""
     cdef int n = d.n_played, trick = n >> 2
     d.hands[hand] &= ~((<mask_t>1) << a)
     d.history[n] = <uint8_t>a
     d.n_played = n + 1
-    if d.trumps_broken_at > trick and (trumps >> a) & 1:
+    if broken > trick and (trumps >> a) & 1:
         d.trumps_broken_at = trick
     if (n & 3) == 3:
         d.tricks[w] += 1
         d.leaders[trick + 1] = w
 
 
-cdef inline void _g_undo(spidge_state* d, int hand, int broken) noexcept nogil:
+cdef inline void _g_undo(spidge_state* d, int hand, int broken, int w) noexcept nogil:
     """spidge_undo(d) of the last card, which *hand* played; *broken*: the
     deal's trumps_broken_at before it (what the kernel's rescan of the
-    trick finds again)."""
+    trick finds again), *w*: the trick's taker if the card ended it."""
     cdef int n = d.n_played - 1, trick = n >> 2, a = d.history[n]
     if (n & 3) == 3:
-        d.tricks[d.leaders[trick + 1]] -= 1
+        d.tricks[w] -= 1
         d.leaders[trick + 1] = 0
     d.hands[hand] |= (<mask_t>1) << a
     d.n_played = n
@@ -3260,7 +3261,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             t = t3
             _g_trick_add(&t, a, hand)
             w = _g_trick_winner(&t)
-        _g_play(d, a, hand, trumps, w)
+        _g_play(d, a, hand, trumps, broken, w)
         if pos == 3:
             gain = (s.count_side >> w) & 1
             v = gain + _g_search(s, d, alpha - gain, beta - gain, &child_rel, 0, lens - G_LENGTH_BIT[hand][a])
@@ -3269,7 +3270,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
                                             d.history[n - 3 + ((w - d.leaders[trick]) & 3)])
         else:
             v = _g_search(s, d, alpha, beta, &child_rel, live, lens - G_LENGTH_BIT[hand][a])
-        _g_undo(d, hand, broken)
+        _g_undo(d, hand, broken, w)
         if maximise:
             if v > best:
                 best = v
