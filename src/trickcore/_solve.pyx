@@ -1896,6 +1896,14 @@ cdef inline int _g_trick_winner(const _g_trick* t) noexcept nogil:
     return t.joker if t.jokers == 1 else t.best_hand
 
 
+cdef inline void _g_trick_of(const spidge_state* d, _g_trick* t) noexcept nogil:
+    """*t*: the current trick's cards so far."""
+    cdef int pos = d.n_played & 3, k, leader = d.leaders[d.n_played >> 2]
+    _g_trick_start(t, leader)
+    for k in range(pos):
+        _g_trick_add(t, d.history[d.n_played - pos + k], (leader + k) & 3)
+
+
 cdef inline int _g_guess(_g_trick t, int pos, int hand, int side, const int* replies) noexcept nogil:
     """The trick guess of the card of *hand* just added to *t* (at *pos*):
     the hands after it each play their reply (_g_reply) when the trick's
@@ -2088,13 +2096,14 @@ cdef int _g_guess_moves(tc_solver* s, const spidge_state* d, const int* reps, in
     return _g_rank_moves(reps, keys, m, out)
 
 
-cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, mask_t alive, int pos, int hand,
-                  int side, int* out) noexcept nogil:
+cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, mask_t alive, const _g_trick* t0,
+                  int pos, int hand, int side, int* out) noexcept nogil:
     """The legal moves of *hand*, one per class of equivalent cards, best
-    guesses first; *alive*: the cards held or in the trick (_g_live)."""
+    guesses first; *alive*: the cards held or in the trick (_g_live), *t0*:
+    the trick so far (_g_trick_of)."""
     cdef int k, a, b, m = 0, suit, i, winner = 0, sc, fewer = 0, last = -1
     cdef bint mine = False, top, wins
-    cdef _g_trick t0, t
+    cdef _g_trick t
     cdef int keys[_G_KEYS]
     cdef int reps[16]
     cdef mask_t rest, cards, lg
@@ -2141,15 +2150,12 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, mask_t aliv
         if m:
             out[0] = reps[0]
         return m
-    _g_trick_start(&t0, (hand - pos) & 3)
-    for k in range(pos):
-        _g_trick_add(&t0, d.history[d.n_played - pos + k], (hand - pos + k) & 3)
     if pos:
-        winner = _g_trick_winner(&t0)
+        winner = _g_trick_winner(t0)
         mine = ((side >> winner) & 1) == ((side >> hand) & 1)
     guess = not s.disabled & _TRICK_GUESS
     if guess and (pos == 0 or t0.led >= 0) and not s.disabled & _G_FAST_MOVES:
-        return _g_guess_moves(s, d, reps, m, &t0, pos, hand, side, out)
+        return _g_guess_moves(s, d, reps, m, t0, pos, hand, side, out)
     if guess and pos:
         k = d.history[d.n_played - pos]
         k = 3 if k >= 52 else k // 13  # the suit led (a joker led: spades)
@@ -2165,7 +2171,7 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, mask_t aliv
             for k in range(1, 4):
                 replies[(hand + k) & 3] = _g_reply(d.hands[(hand + k) & 3], suit if suit < 4 else 3, wild)
             fewer = _g_fewer(d, hand, suit if suit < 4 else 3)
-        t = t0
+        t = t0[0]
         _g_trick_add(&t, a, hand)
         if guess:
             sc = _g_guess_score(&t, a, pos, hand, side, replies, fewer)
@@ -3091,11 +3097,12 @@ cdef mask_t _g_runs_relied(const int* moves, int nm, mask_t legal, mask_t alive,
 
 
 cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* rel,
-                   mask_t live, uint64_t lens) noexcept nogil:
+                   mask_t live, uint64_t lens, const _g_trick* tr) noexcept nogil:
     """Fail-soft alpha-beta: the tricks of the counted hands from the current
     trick on; *rel* gets the cards whose ranks the value relied on.  The
-    caller passes what it knows: *live*, the cards held or in the trick
-    (_g_live; a trick start finds it itself), and *lens*, _g_lengths(d)."""
+    caller passes what it knows (a trick start finds the first and the last
+    itself): *live*, the cards held or in the trick (_g_live), *lens*,
+    _g_lengths(d), and *tr*, the trick so far (_g_trick_of)."""
     cdef int n = d.n_played, pos = n & 3, hand, best, v, gain, i, nm, a, hi = 0, w, suit, k
     cdef int alpha0, beta0, trick = n >> 2, tt_move = -1, best_move = 0, quick
     cdef bint maximise, use_tt = False, part = not s.disabled & _PARTITION, cut = False, cashing
@@ -3116,7 +3123,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
     cdef mask_t alive = 0  # 0 for gcc: the trick start sets it before the store reads it
     cdef mask_t trumps, trick_cards = 0
     cdef int broken
-    cdef _g_trick t3, t
+    cdef _g_trick t0, t
     rel[0] = 0
     if n == 52:
         return 0
@@ -3242,34 +3249,36 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
     maximise = (s.max_side >> hand) & 1
     if pos == 0:
         live = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+        _g_trick_start(&t0, hand)
+    else:
+        t0 = tr[0]
     legal = _g_legal(d, hand, pos, trick)
-    nm = _g_moves(s, d, legal, live, pos, hand, s.max_side, moves)
+    nm = _g_moves(s, d, legal, live, &t0, pos, hand, s.max_side, moves)
     if tt_move >= 0:
         _first(moves, nm, tt_move)
     best = -_INF if maximise else _INF
     trumps = _g_trumps(d)
     broken = d.trumps_broken_at
     w = 0
-    _g_trick_start(&t3, d.leaders[trick])  # (always: gcc cannot tell that pos stays 3)
-    if pos == 3:  # the trick's first three cards, for each last card's taker
+    if pos == 3:  # the trick's first three cards, for each last card's trick
         for k in range(3):
-            _g_trick_add(&t3, d.history[n - 3 + k], (d.leaders[trick] + k) & 3)
             trick_cards |= (<mask_t>1) << d.history[n - 3 + k]
     for i in range(nm):
         a = moves[i]
+        t = t0
+        _g_trick_add(&t, a, hand)
         if pos == 3:
-            t = t3
-            _g_trick_add(&t, a, hand)
             w = _g_trick_winner(&t)
         _g_play(d, a, hand, trumps, broken, w)
         if pos == 3:
             gain = (s.count_side >> w) & 1
-            v = gain + _g_search(s, d, alpha - gain, beta - gain, &child_rel, 0, lens - G_LENGTH_BIT[hand][a])
+            v = gain + _g_search(s, d, alpha - gain, beta - gain, &child_rel, 0, lens - G_LENGTH_BIT[hand][a],
+                                 NULL)
             if part:
                 child_rel |= _g_rank_winner(trick_cards | ((<mask_t>1) << a),
                                             d.history[n - 3 + ((w - d.leaders[trick]) & 3)])
         else:
-            v = _g_search(s, d, alpha, beta, &child_rel, live, lens - G_LENGTH_BIT[hand][a])
+            v = _g_search(s, d, alpha, beta, &child_rel, live, lens - G_LENGTH_BIT[hand][a], &t)
         _g_undo(d, hand, broken, w)
         if maximise:
             if v > best:
@@ -3356,6 +3365,8 @@ cdef void _g_part_store(tc_solver* s, const spidge_state* d, uint64_t lengths, u
 cdef int _g_value(tc_solver* s, spidge_state* d) noexcept nogil:
     cdef int g, lower = 0, upper = 13 - (d.n_played >> 2), b, h, taken = 0
     cdef mask_t rel
+    cdef _g_trick t
+    _g_trick_of(d, &t)
     for h in range(4):
         if (s.count_side >> h) & 1:
             taken += d.tricks[h]
@@ -3364,7 +3375,7 @@ cdef int _g_value(tc_solver* s, spidge_state* d) noexcept nogil:
         g = min(max(s.guess - taken, lower), upper)
     while lower < upper:
         b = g + 1 if g == lower else g
-        g = _g_search(s, d, b - 1, b, &rel, _g_live(d), _g_lengths(d))
+        g = _g_search(s, d, b - 1, b, &rel, _g_live(d), _g_lengths(d), &t)
         if g < b:
             upper = g
         else:
@@ -3411,11 +3422,13 @@ cdef int _g_solve_moves(tc_solver* s, const spidge_state* d, int hand, int objec
     cdef int moves[16]
     cdef int a, i, k, nm, v, best, pos = d.n_played & 3, mover = spidge_to_move(d), suit
     cdef bint maximise
+    cdef _g_trick t0
     _g_setup(s, d, hand, objective)
     maximise = (s.max_side >> mover) & 1
     for a in range(54):
         values[a] = SOLVE_NOT_LEGAL
-    nm = _g_moves(s, &work, legal, _g_live(d), pos, mover, s.max_side, moves)
+    _g_trick_of(d, &t0)
+    nm = _g_moves(s, &work, legal, _g_live(d), &t0, pos, mover, s.max_side, moves)
     best = -_INF if maximise else _INF
     for i in range(nm):
         spidge_play(&work, moves[i])
@@ -3469,9 +3482,12 @@ cdef int _g_pv(tc_solver* s, spidge_state* d, int value, uint8_t* out) noexcept 
     The table returns to its size as made at the end."""
     cdef int moves[16]
     cdef int n = 0, nm, i = 0, v  # i: a deal in play has a legal card, so the loop sets it
+    cdef _g_trick t0
     s.guess = value
     while d.n_played < 52:
-        nm = _g_moves(s, d, spidge_legal(d), _g_live(d), d.n_played & 3, spidge_to_move(d), s.max_side, moves)
+        _g_trick_of(d, &t0)
+        nm = _g_moves(s, d, spidge_legal(d), _g_live(d), &t0, d.n_played & 3, spidge_to_move(d), s.max_side,
+                      moves)
         for i in range(nm):
             spidge_play(d, moves[i])
             v = _g_value(s, d)
@@ -3857,10 +3873,12 @@ def _spidge_moves(state, hand, objective=SOLVE_MOST, disabled=0):
     cdef _Solver solver = _thread_solver()
     cdef int moves[16]
     cdef int nm
+    cdef _g_trick t0
     _g_setup(solver.s, &st.s, h, obj)
     solver.s.disabled = disabled
     try:
-        nm = _g_moves(solver.s, &st.s, spidge_legal(&st.s), _g_live(&st.s), st.s.n_played & 3,
+        _g_trick_of(&st.s, &t0)
+        nm = _g_moves(solver.s, &st.s, spidge_legal(&st.s), _g_live(&st.s), &t0, st.s.n_played & 3,
                       spidge_to_move(&st.s), solver.s.max_side, moves)
     finally:
         solver.s.disabled = 0
