@@ -1174,7 +1174,7 @@ def test_spidge_entry_ranks_are_each_suits_top_cards() -> None:
     random suit lengths (empty and full suits beside each other often)."""
     solver = trickcore.load_backend("cython")["_solve"]
     rng = random.Random(5)
-    for i in range(3000):
+    for _ in range(3000):
         totals = [rng.choice((0, 13, rng.randrange(14))) for _ in range(4)]
         ks = [rng.randrange(t + 1) for t in totals]
         alive = 0

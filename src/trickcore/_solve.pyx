@@ -2928,13 +2928,14 @@ cdef inline uint32_t _g_tops(const uint64_t* hands3, const int* total) noexcept 
     """The holders of each suit's top live card (hands 0-2 from the relative
     holdings *hands3*, else hand 3), as a salt for the finer bucket."""
     cdef uint32_t tops = 1 << 28
-    cdef int suit, bit
+    cdef int suit, h, bit
     for suit in range(4):
         if total[suit]:
             bit = 13 * suit + total[suit] - 1
-            # One hand holds it (which, does not predict): 0-2, else 3.
-            tops |= (<uint32_t>(3 - 3 * ((hands3[0] >> bit) & 1) - 2 * ((hands3[1] >> bit) & 1)
-                                - ((hands3[2] >> bit) & 1))) << (20 + 2 * suit)
+            h = 0
+            while h < 3 and not (hands3[h] >> bit) & 1:
+                h += 1
+            tops |= (<uint32_t>h) << (20 + 2 * suit)
     return tops
 
 
