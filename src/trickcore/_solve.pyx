@@ -1731,10 +1731,12 @@ cdef int spitzer_solve_moves(tc_solver* s, const SpitzerDeal* d, int objective,
 
 # -- Spidge ---------------------------------------------------------------------------
 
-# spidge_play and spidge_undo for the search (as _z_play, _z_undo): the
-# kernels live in another module, so each call went through a function
-# pointer and nothing could be inlined.  The same effect on the deal, bit
-# for bit.
+# spidge_play, spidge_undo and spidge_legal for the search (as _z_play,
+# _z_undo): the kernels live in another module, so each call went through a
+# function pointer and nothing could be inlined; and the search knows what
+# they work out again (the hand to move, the trick's taker, the trumps
+# broken before the card).  The same effect on the deal and the same legal
+# cards, bit for bit (a test compares _g_legal with spidge_legal).
 
 cdef inline void _g_play(spidge_state* d, int a, int hand, mask_t trumps, int broken, int w) noexcept nogil:
     """spidge_play(d, a) by *hand*, the hand to move; *trumps*: the cards
