@@ -2310,35 +2310,47 @@ cdef inline mask_t _g_top(mask_t cards, int k) noexcept nogil:
     return out
 
 
-cdef int _g_quick_tricks(const spidge_state* d, int leader, int side, mask_t* rel) noexcept nogil:
+cdef int _g_quick_tricks(const spidge_state* d, int leader, int side, mask_t* rel,
+                         mask_t alive=0, mask_t theirs=0, int* capped=NULL) noexcept nogil:
     """Tricks the leader's side (*side* holds the leader, or is its complement)
     can surely cash from the top of the plain suits before losing the lead: a
     run of top cards in the leader's hand counts while every opponent must
     follow to it or holds no trump.  0 when an opponent holds a wild joker
     (it may be played at any time).  The cards counted are added to *rel*:
     the bound holds wherever the same hands hold them (and the suit lengths
-    and jokers are the same)."""
+    and jokers are the same).  (*alive* and *theirs*, the live cards and the
+    opponents', where the caller has them, else 0; *capped* gets each plain
+    suit's run as counted, for _g_cash_tricks.)"""
     cdef int team = side if (side >> leader) & 1 else 15 & ~side
     cdef mask_t trumps = SPIDGE_SUIT_MASK(3) | SPIDGE_JOKER_MASK
-    cdef mask_t hand = d.hands[leader], alive
-    cdef int total = 0, suit, o, run, length
-    cdef bint wild = (d.flags & SPIDGE_OPT_WILD_JOKERS) != 0
-    alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
-    for o in range(4):
-        if not (team >> o) & 1 and wild and d.hands[o] & SPIDGE_JOKER_MASK:
-            return 0
-    for suit in range(3):
-        run = _g_run(hand, alive & SPIDGE_SUIT_MASK(suit))
-        if run == 0:
-            continue
+    cdef mask_t hand = d.hands[leader], top
+    cdef int total = 0, suit, o, run, full, ruffers = 0
+    if not alive:
+        alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
         for o in range(4):
-            if (team >> o) & 1 or not d.hands[o] & trumps:
-                continue
-            length = _g_suit_count(d.hands[o], suit)
-            if length < run:
-                run = length
+            if not (team >> o) & 1:
+                theirs |= d.hands[o]
+    if capped != NULL:
+        capped[0] = capped[1] = capped[2] = 0
+    if (d.flags & SPIDGE_OPT_WILD_JOKERS) and theirs & SPIDGE_JOKER_MASK:
+        return 0
+    if theirs & trumps:
+        for o in range(4):
+            if not (team >> o) & 1 and d.hands[o] & trumps:
+                ruffers |= 1 << o
+    for suit in range(3):
+        top = _g_run_mask(hand, alive & SPIDGE_SUIT_MASK(suit))
+        if not top:
+            continue
+        full = run = _g_suit_count(top, suit)
+        if ruffers:
+            for o in range(4):
+                if (ruffers >> o) & 1:
+                    run = min(run, _g_suit_count(d.hands[o], suit))
+        if capped != NULL:
+            capped[suit] = run
         total += run
-        rel[0] |= _g_top(alive & SPIDGE_SUIT_MASK(suit), run)
+        rel[0] |= _g_drop_low(top, full - run)
     return total
 
 
@@ -2362,18 +2374,27 @@ cdef int _g_quick_tricks(const spidge_state* d, int leader, int side, mask_t* re
 # lengths (so who may ruff and how many plain cards a hand holds) and the
 # jokers' holders a table entry keeps anyway.
 
-cdef int _g_run(mask_t hand, mask_t suit_cards) noexcept nogil:
-    """How many of the top cards of *suit_cards* (live cards of one suit)
+cdef inline mask_t _g_run_mask(mask_t hand, mask_t suit_cards) noexcept nogil:
+    """The top cards of *suit_cards* (live cards of one suit) that *hand*
+    holds in a row: those above the highest card it lacks."""
+    cdef mask_t gap = suit_cards & ~hand
+    if gap:
+        return suit_cards & ~((((<mask_t>1) << tc_highest64(gap)) << 1) - 1)
+    return suit_cards
+
+
+cdef inline int _g_run(mask_t hand, mask_t suit_cards, int suit) noexcept nogil:
+    """How many of the top cards of *suit_cards* (live cards of *suit*)
     *hand* holds in a row."""
-    cdef int run = 0
-    cdef mask_t top
-    while suit_cards:
-        top = (<mask_t>1) << tc_highest64(suit_cards)
-        if not hand & top:
-            break
-        run += 1
-        suit_cards &= ~top
-    return run
+    return _g_suit_count(_g_run_mask(hand, suit_cards), suit)
+
+
+cdef inline mask_t _g_drop_low(mask_t cards, int k) noexcept nogil:
+    """*cards* without its k lowest."""
+    while k > 0:
+        cards &= cards - 1
+        k -= 1
+    return cards
 
 
 cdef inline int _g_plain(mask_t cards) noexcept nogil:
@@ -2381,42 +2402,67 @@ cdef inline int _g_plain(mask_t cards) noexcept nogil:
     return G_POP13[cards & 0x1FFF] + G_POP13[(cards >> 13) & 0x1FFF] + G_POP13[(cards >> 26) & 0x1FFF]
 
 
+cdef inline int _g_ruff_length(const spidge_state* d, int team, mask_t trumps, int suit) noexcept nogil:
+    """The fewest cards of *suit* an opponent of *team* holding one of
+    *trumps* holds (13 if none does): how many tricks of the suit the side
+    can cash before one may ruff."""
+    cdef int o, length = 13
+    for o in range(4):
+        if not (team >> o) & 1 and d.hands[o] & trumps:
+            length = min(length, _g_suit_count(d.hands[o], suit))
+    return length
+
+
 cdef int _g_cash_tricks(const spidge_state* d, int leader, int side, bint across, int need,
                         mask_t* rel, mask_t trumps=SPIDGE_SUIT_MASK(3) | SPIDGE_JOKER_MASK,
-                        int spent=0) noexcept nogil:
+                        int spent=0, const int* capped=NULL) noexcept nogil:
     """Tricks the leader's side surely takes by cashing top cards of the
     plain suits without playing a trump (see above), up to *need* (the
     fewer cards relied on, the more positions a table entry serves); with
     *across*, also by leading to the partner's top cards.  (*trumps* 0 and
     *spent*: after the opponents' trumps were drawn, the partner having
-    discarded *spent* plain cards; -1 if he cannot.)"""
+    discarded *spent* plain cards; -1 if he cannot.  *capped*: the leader's
+    runs as _g_quick_tricks limited them, against these *trumps*.)"""
     cdef int team = side if (side >> leader) & 1 else 15 & ~side
-    cdef mask_t alive, suit_cards, own = 0, theirs
-    cdef int partner = -1, o, suit, run, length, mine = 0, his, h, k, left, entry = -1
+    cdef mask_t alive, suit_cards, own = 0, theirs, top
+    cdef int partner = -1, o, suit, run, full, length, mine = 0, his, h, k, left, entry = -1
     cdef int runs[3]
+    cdef int pfull[3]
+    cdef mask_t ptop[3]
     alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
-    for o in range(4):
-        if (team >> o) & 1:
-            if o != leader:
-                partner = o
-        elif (d.flags & SPIDGE_OPT_WILD_JOKERS) and d.hands[o] & SPIDGE_JOKER_MASK:
-            return 0
+    if d.flags & SPIDGE_OPT_WILD_JOKERS:
+        for o in range(4):
+            if not (team >> o) & 1 and d.hands[o] & SPIDGE_JOKER_MASK:
+                return 0
     if G_POP13[team] != 2:
         across = False
+    else:
+        partner = tc_lowest64(team & ~(1 << leader))
     for suit in range(3):
         suit_cards = alive & SPIDGE_SUIT_MASK(suit)
-        length = 13
-        for o in range(4):
-            if not (team >> o) & 1 and d.hands[o] & trumps:
-                length = min(length, G_POP13[(d.hands[o] >> (13 * suit)) & 0x1FFF])
-        run = min(_g_run(d.hands[leader], suit_cards), length, need - mine)
+        top = _g_run_mask(d.hands[leader], suit_cards)
+        full = _g_suit_count(top, suit)
+        length = -1
+        if capped != NULL:
+            run = capped[suit]
+        else:
+            run = full
+            if full:
+                length = _g_ruff_length(d, team, trumps, suit)
+                run = min(full, length)
+        run = min(run, need - mine)
         mine += run
-        own |= _g_top(suit_cards, run)
+        own |= _g_drop_low(top, full - run)
         runs[suit] = 0
         if across:  # 0 where the leader holds the top card
-            runs[suit] = min(_g_run(d.hands[partner], suit_cards), length)
-            if runs[suit] and d.hands[leader] & suit_cards:
-                entry = suit
+            ptop[suit] = _g_run_mask(d.hands[partner], suit_cards)
+            if ptop[suit]:
+                if length < 0:
+                    length = _g_ruff_length(d, team, trumps, suit)
+                pfull[suit] = _g_suit_count(ptop[suit], suit)
+                runs[suit] = min(pfull[suit], length)
+                if runs[suit] and d.hands[leader] & suit_cards:
+                    entry = suit
     for k in range(2):
         # The partner's runs, the entry suit first, as far as still needed
         # and the leader has plain cards to play to them.
@@ -2431,7 +2477,7 @@ cdef int _g_cash_tricks(const spidge_state* d, int leader, int side, bint across
                 run = min(runs[suit], left - his)
                 if run > 0:
                     his += run
-                    theirs |= _g_top(alive & SPIDGE_SUIT_MASK(suit), run)
+                    theirs |= _g_drop_low(ptop[suit], pfull[suit] - run)
         # The leader's runs count if every other hand of his side has a
         # plain card to spare for each (the partner's runs kept for later).
         for h in range(4):
@@ -2479,7 +2525,7 @@ cdef int _g_draw_tricks(const spidge_state* d, int leader, int side, bint across
             if d.hands[o] & SPIDGE_JOKER_MASK:
                 return 0
             most = max(most, G_POP13[(d.hands[o] >> 39) & 0x1FFF])
-    if not most or _g_run(d.hands[leader], alive & spades) < most:
+    if not most or _g_run(d.hands[leader], alive & spades, 3) < most:
         return 0
     drawn = most
     spades_of[0] = G_POP13[(d.hands[leader] >> 39) & 0x1FFF] - drawn
@@ -2506,37 +2552,35 @@ cdef int _g_draw_tricks(const spidge_state* d, int leader, int side, bint across
 
 
 cdef int _g_cashing_bound(tc_solver* s, const spidge_state* d, int trick, int hi, int alpha, int beta,
-                          int sure_mine, int sure_theirs, mask_t* rel) noexcept nogil:
+                          int sure_mine, int sure_theirs, mask_t* rel, const int* capped, int tops,
+                          int plain, mask_t sure_rel) noexcept nogil:
     """For _g_search at a trick start where neither the quick tricks nor the
     sure trumps cut the search off (*sure_mine*, *sure_theirs*: the sure
-    trumps of the counted side and of the other): the bound that cashing,
-    then the sure trumps of the side on lead -- or drawing trumps, cashing
-    and the trumps left -- puts on the value if it cuts the search off (the
-    cards it relied on added to *rel*), else -1."""
-    cdef int leader = d.leaders[trick], sure = 0, gain, h, suit, need
+    trumps of the counted side and of the other; *sure_rel*: the cards the
+    count of the side on lead relied on): the bound that cashing, then the
+    sure trumps of the side on lead -- or drawing trumps, cashing and the
+    trumps left -- puts on the value if it cuts the search off (the cards it
+    relied on added to *rel*), else -1.  (*capped*: the leader's runs as
+    the quick tricks counted them; *tops*: _g_side_tops of his side, which
+    no cashing exceeds; *plain*: his plain cards.)"""
+    cdef int leader = d.leaders[trick], sure = 0, gain, need
     cdef bint counted = (s.count_side >> leader) & 1
-    cdef int team = s.count_side if counted else 15 & ~s.count_side
-    cdef mask_t cards, mine = 0, found = 0, alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+    cdef mask_t found = 0
     if not s.disabled & (_CASH_THEN_TRUMPS | _SURE_TRUMPS):
         sure = sure_mine if counted else sure_theirs
     need = beta - sure if counted else hi - alpha - sure
     # Nothing to cash unless the side holds the top card of a plain suit,
-    # and the leader plays a plain card to every trick cashed.
-    for h in range(4):
-        if (team >> h) & 1:
-            mine |= d.hands[h]
-    for suit in range(3):
-        cards = alive & SPIDGE_SUIT_MASK(suit)
-        if cards and (mine >> tc_highest64(cards)) & 1:
-            break
-    else:
+    # and the leader plays a plain card to every trick cashed; the cashing
+    # cuts only where the side holds as many top cards as it needs.
+    if not tops:
         need = 14
-    if need <= _g_plain(d.hands[leader]):
-        gain = _g_cash_tricks(d, leader, s.count_side, not s.disabled & _CROSS_QUICK, need, &found)
+    if need <= plain and need <= tops:
+        gain = _g_cash_tricks(d, leader, s.count_side, not s.disabled & _CROSS_QUICK, need, &found,
+                              SPIDGE_SUIT_MASK(3) | SPIDGE_JOKER_MASK, 0, capped)
         if gain and ((gain + sure >= beta) if counted else (hi - gain - sure <= alpha)):
             rel[0] |= found
             if sure:  # the cards the sure trumps relied on
-                _g_side_sure(s, d, team, beta if counted else hi - alpha, rel)
+                rel[0] |= sure_rel
             return gain + sure if counted else hi - gain - sure
     if not s.disabled & _CASH_THEN_TRUMPS:
         found = 0
@@ -2546,6 +2590,16 @@ cdef int _g_cashing_bound(tc_solver* s, const spidge_state* d, int trick, int hi
             rel[0] |= found
             return gain if counted else hi - gain
     return -1
+
+
+cdef inline int _g_side_tops(mask_t alive, mask_t cards) noexcept nogil:
+    """How many top cards of the plain suits *cards* hold, in a row in each
+    suit: no cashing by a side takes more tricks (in each suit only the
+    hand holding the top card cashes, at most the side's run)."""
+    cdef int suit, n = 0
+    for suit in range(3):
+        n += _g_suit_count(_g_run_mask(cards, alive & SPIDGE_SUIT_MASK(suit)), suit)
+    return n
 
 
 cdef int _g_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept nogil:
@@ -2583,18 +2637,8 @@ cdef int _g_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept n
     return most
 
 
-cdef inline int _g_most_trumps(const spidge_state* d, int team) noexcept nogil:
-    """The most trumps (spades and jokers) one hand of *team* holds: neither
-    count of sure trumps exceeds it (each counts one hand's trumps), so
-    where it cannot reach a bound the count need not be made."""
-    cdef int h, most = 0
-    for h in range(4):
-        if (team >> h) & 1:
-            most = max(most, G_POP13[(d.hands[h] >> 39) & 0x1FFF] + G_POP13[d.hands[h] >> 52])
-    return most
-
-
-cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, bint ranked, mask_t* rel) noexcept nogil:
+cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, bint ranked, mask_t* rel,
+                                mask_t mine=0, mask_t theirs=0) noexcept nogil:
     """Tricks the hands of *team* surely take, however anyone plays, while
     the other side may hold jokers and (*ranked*) higher spades: for one hand
     of *team*, its m highest trumps less the spoilers -- the other side's
@@ -2610,15 +2654,21 @@ cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, bint ranked, ma
     joker is the other side's (no other hand of *team* holds it, and a hand
     plays one card a trick).  Each spoiler sits in one trick.
     The spades from the m-th up are added to *rel* (the jokers' holders and
-    the suit lengths the entry keeps anyway)."""
-    cdef mask_t mine = 0, theirs = 0, spades = SPIDGE_SUIT_MASK(3), jokers, rest, c, low = 0
+    the suit lengths the entry keeps anyway).  (*mine* and *theirs*: the
+    cards of *team* and of the other side, where the caller has them.)
+    The walk takes a hand's spades a block at a time, those between two
+    spades of the other side (the same spoilers above each; the count
+    grows down the block, so its lowest card is where it peaks)."""
+    cdef mask_t spades = SPIDGE_SUIT_MASK(3), jokers, rest, c, low = 0, above_c, block
     cdef int h, m, v, above, spoilers, most = 0
-    for h in range(4):
-        if (team >> h) & 1:
-            mine |= d.hands[h]
-        else:
-            theirs |= d.hands[h]
+    if not mine and not theirs:
+        for h in range(4):
+            if (team >> h) & 1:
+                mine |= d.hands[h]
+            else:
+                theirs |= d.hands[h]
     spoilers = _g_suit_count(theirs, 4)
+    theirs &= spades
     for h in range(4):
         if not (team >> h) & 1:
             continue
@@ -2630,15 +2680,19 @@ cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, bint ranked, ma
         rest = d.hands[h] & spades
         while rest:
             c = (<mask_t>1) << tc_highest64(rest)
-            rest &= ~c
-            above = _g_suit_count(theirs & ~((c << 1) - 1), 3)
+            above_c = ~((c << 1) - 1)
+            above = _g_suit_count(theirs & above_c, 3)
             if above and not ranked:
                 break
-            m += 1
+            block = rest
+            if theirs & ~above_c:  # the next spade of theirs below ends the block
+                block &= ~((((<mask_t>1) << tc_highest64(theirs & ~above_c)) << 1) - 1)
+            rest &= ~block
+            m += _g_suit_count(block, 3)
             v = m - spoilers - above
             if v > most:
                 most = v
-                low = c
+                low = block & (~block + 1)
     if most > 0 and low:
         rel[0] |= (mine | theirs) & spades & ~(low - 1)
     return most
@@ -2761,20 +2815,21 @@ cdef int _g_top_spade_trick(const spidge_state* d, int team, int leader, mask_t*
 
 
 cdef inline int _g_side_sure(tc_solver* s, const spidge_state* d, int team, int need,
-                             mask_t* rel) noexcept nogil:
+                             mask_t* rel, mask_t mine=0, mask_t theirs=0) noexcept nogil:
     """The sure trumps of *team* as the search counts them (the techniques
     of s.disabled off), or on a side of two hands the jokers and the
     partner's spades where they count more (only where each side wants its
     own tricks: the count is what the side can make, not what it cannot
     avoid) and could reach *need*, the count that cuts the search off (the
     cashing bound asks with the same *need*, so gets the same count); the
-    cards the count taken relied on are added to *rel*."""
+    cards the count taken relied on are added to *rel*.  (*mine*, *theirs*:
+    the cards of *team* and of the other side, where the caller has them.)"""
     cdef int sure, more
     cdef mask_t found = 0, other = 0
     if s.disabled & _SPOILED_SURE:
         sure = _g_sure_tricks(d, team, &found)
     else:
-        sure = _g_spoiled_sure_tricks(d, team, not s.disabled & _RANKED_SURE, &found)
+        sure = _g_spoiled_sure_tricks(d, team, not s.disabled & _RANKED_SURE, &found, mine, theirs)
     if s.max_side == s.count_side and not s.disabled & _G_JOKER_PARTNER:
         more = _g_joker_partner_tricks(d, team, max(sure, need - 1), &other)
         if more > sure:
@@ -3114,6 +3169,11 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
     cdef uint32_t extra = 0, tops = 0
     cdef int level
     cdef int sure_mine = 0, sure_theirs = 0  # the sure trumps of the counted side and of the other
+    cdef int most_mine, most_theirs, held, leader, plain = 0
+    cdef int capped[3]
+    cdef bint lead_counted
+    cdef int lead_tops = 0
+    cdef mask_t mine, theirs, sure_rel = 0
     cdef tc_tt_entry* e = NULL
     cdef tc_tt_entry* table = NULL
     cdef uint32_t hits
@@ -3143,39 +3203,70 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             return 0
         # Sure tricks of the side on lead bound the value from one side --
         # when each side wants tricks for itself ("most"); under "fewest"
-        # nobody wants to cash winners.
+        # nobody wants to cash winners.  The live cards and each side's are
+        # worked out once for the bounds below.
+        leader = d.leaders[trick]
+        lead_counted = (s.count_side >> leader) & 1
+        alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+        mine = 0
+        most_mine = 0
+        most_theirs = 0
+        for k in range(4):
+            # (neither count of a side's sure trumps exceeds the most
+            # trumps one of its hands holds: each counts one hand's)
+            held = G_POP13[(d.hands[k] >> 39) & 0x1FFF] + G_POP13[d.hands[k] >> 52]
+            if (s.count_side >> k) & 1:
+                mine |= d.hands[k]
+                most_mine = max(most_mine, held)
+            else:
+                most_theirs = max(most_theirs, held)
+        theirs = alive & ~mine
         quick = 0
         bound_rel = 0
         if s.max_side == s.count_side:
-            quick = _g_quick_tricks(d, d.leaders[trick], s.count_side, &bound_rel)
+            quick = _g_quick_tricks(d, leader, s.count_side, &bound_rel, alive,
+                                    theirs if lead_counted else mine, capped)
         if quick:
-            if (s.count_side >> d.leaders[trick]) & 1:
+            if lead_counted:
                 if quick >= beta:
                     rel[0] = bound_rel
                     return quick
             elif hi - quick <= alpha:
                 rel[0] = bound_rel
                 return hi - quick
-        # The dealer's solve bounds by cashing below, which needs both sides'
-        # sure trumps; elsewhere a side's sure trumps are counted only when
-        # its most trumps in one hand could reach the bound.
+        # A side's sure trumps are counted only when its most trumps in one
+        # hand could reach the bound, or (the side on lead in the dealer's
+        # solve) the cashing bound below could add them: the leader holds
+        # as many plain cards as it then needs, and his side a top card;
+        # else 0 stands in, which no bound after tells apart from the count.
         cashing = (s.max_side == s.count_side and G_POP13[s.count_side] == 2
                    and (s.disabled & (_CROSS_QUICK | _CASH_THEN_TRUMPS)) != _CROSS_QUICK | _CASH_THEN_TRUMPS)
+        if cashing:
+            plain = _g_plain(d.hands[leader])
+            lead_tops = _g_side_tops(alive, mine if lead_counted else theirs)
         if not s.disabled & _SURE_TRUMPS:
             bound_rel = 0
-            if not cashing and _g_most_trumps(d, s.count_side) < beta:
+            if most_mine < beta and not (cashing and lead_counted and beta - most_mine <= plain
+                                         and lead_tops + most_mine >= beta
+                                         and not s.disabled & _CASH_THEN_TRUMPS):
                 quick = 0
             else:
-                quick = _g_side_sure(s, d, s.count_side, beta, &bound_rel)
+                quick = _g_side_sure(s, d, s.count_side, beta, &bound_rel, mine, theirs)
+                if lead_counted:
+                    sure_rel = bound_rel  # the cashing bound's, if it adds them
             sure_mine = quick
             if quick >= beta:
                 rel[0] = bound_rel
                 return quick
             bound_rel = 0
-            if not cashing and _g_most_trumps(d, 15 & ~s.count_side) < hi - alpha:
+            if most_theirs < hi - alpha and not (cashing and not lead_counted and hi - alpha - most_theirs <= plain
+                                                 and lead_tops + most_theirs >= hi - alpha
+                                                 and not s.disabled & _CASH_THEN_TRUMPS):
                 quick = hi
             else:
-                quick = hi - _g_side_sure(s, d, 15 & ~s.count_side, hi - alpha, &bound_rel)
+                quick = hi - _g_side_sure(s, d, 15 & ~s.count_side, hi - alpha, &bound_rel, theirs, mine)
+                if not lead_counted:
+                    sure_rel = bound_rel
             sure_theirs = hi - quick
             if quick <= alpha:
                 rel[0] = bound_rel
@@ -3187,16 +3278,17 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             # trumps found none.
             bound_rel = 0
             if sure_theirs == 0 and alpha >= hi - 1 and _g_top_spade_trick(
-                    d, 15 & ~s.count_side, d.leaders[trick], &bound_rel):
+                    d, 15 & ~s.count_side, leader, &bound_rel):
                 rel[0] = bound_rel
                 return hi - 1
-            if sure_mine == 0 and beta <= 1 and _g_top_spade_trick(d, s.count_side, d.leaders[trick], &bound_rel):
+            if sure_mine == 0 and beta <= 1 and _g_top_spade_trick(d, s.count_side, leader, &bound_rel):
                 rel[0] = bound_rel
                 return 1
         if cashing:
             # The dealer's solve: cashing top cards, then the sure trumps.
             bound_rel = 0
-            quick = _g_cashing_bound(s, d, trick, hi, alpha, beta, sure_mine, sure_theirs, &bound_rel)
+            quick = _g_cashing_bound(s, d, trick, hi, alpha, beta, sure_mine, sure_theirs, &bound_rel,
+                                     capped, lead_tops, plain, sure_rel)
             if quick >= 0:
                 rel[0] = bound_rel
                 return quick
