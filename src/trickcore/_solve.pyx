@@ -2311,27 +2311,21 @@ cdef inline mask_t _g_top(mask_t cards, int k) noexcept nogil:
 
 
 cdef int _g_quick_tricks(const spidge_state* d, int leader, int side, mask_t* rel,
-                         mask_t alive=0, mask_t theirs=0, int* capped=NULL) noexcept nogil:
+                         mask_t alive, mask_t theirs, int* capped) noexcept nogil:
     """Tricks the leader's side (*side* holds the leader, or is its complement)
     can surely cash from the top of the plain suits before losing the lead: a
     run of top cards in the leader's hand counts while every opponent must
     follow to it or holds no trump.  0 when an opponent holds a wild joker
     (it may be played at any time).  The cards counted are added to *rel*:
     the bound holds wherever the same hands hold them (and the suit lengths
-    and jokers are the same).  (*alive* and *theirs*, the live cards and the
-    opponents', where the caller has them, else 0; *capped* gets each plain
-    suit's run as counted, for _g_cash_tricks.)"""
+    and jokers are the same).  (*alive* and *theirs*: the live cards and the
+    opponents'; *capped* gets each plain suit's run as counted, for
+    _g_cash_tricks.)"""
     cdef int team = side if (side >> leader) & 1 else 15 & ~side
     cdef mask_t trumps = SPIDGE_SUIT_MASK(3) | SPIDGE_JOKER_MASK
     cdef mask_t hand = d.hands[leader], top
     cdef int total = 0, suit, o, run, full, ruffers = 0
-    if not alive:
-        alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
-        for o in range(4):
-            if not (team >> o) & 1:
-                theirs |= d.hands[o]
-    if capped != NULL:
-        capped[0] = capped[1] = capped[2] = 0
+    capped[0] = capped[1] = capped[2] = 0
     if (d.flags & SPIDGE_OPT_WILD_JOKERS) and theirs & SPIDGE_JOKER_MASK:
         return 0
     if theirs & trumps:
@@ -2347,8 +2341,7 @@ cdef int _g_quick_tricks(const spidge_state* d, int leader, int side, mask_t* re
             for o in range(4):
                 if (ruffers >> o) & 1:
                     run = min(run, _g_suit_count(d.hands[o], suit))
-        if capped != NULL:
-            capped[suit] = run
+        capped[suit] = run
         total += run
         rel[0] |= _g_drop_low(top, full - run)
     return total
@@ -2561,19 +2554,16 @@ cdef int _g_cashing_bound(tc_solver* s, const spidge_state* d, int trick, int hi
     sure trumps of the side on lead -- or drawing trumps, cashing and the
     trumps left -- puts on the value if it cuts the search off (the cards it
     relied on added to *rel*), else -1.  (*capped*: the leader's runs as
-    the quick tricks counted them; *tops*: _g_side_tops of his side, which
-    no cashing exceeds; *plain*: his plain cards.)"""
+    the quick tricks counted them; *tops*: the most the cashing may count,
+    _g_cash_most; *plain*: his plain cards.)"""
     cdef int leader = d.leaders[trick], sure = 0, gain, need
     cdef bint counted = (s.count_side >> leader) & 1
     cdef mask_t found = 0
     if not s.disabled & (_CASH_THEN_TRUMPS | _SURE_TRUMPS):
         sure = sure_mine if counted else sure_theirs
     need = beta - sure if counted else hi - alpha - sure
-    # Nothing to cash unless the side holds the top card of a plain suit,
-    # and the leader plays a plain card to every trick cashed; the cashing
-    # cuts only where the side holds as many top cards as it needs.
-    if not tops:
-        need = 14
+    # The cashing cuts only where the side may cash as many tricks as it
+    # needs, and the leader plays a plain card to every trick cashed.
     if need <= plain and need <= tops:
         gain = _g_cash_tricks(d, leader, s.count_side, not s.disabled & _CROSS_QUICK, need, &found,
                               SPIDGE_SUIT_MASK(3) | SPIDGE_JOKER_MASK, 0, capped)
@@ -2592,13 +2582,19 @@ cdef int _g_cashing_bound(tc_solver* s, const spidge_state* d, int trick, int hi
     return -1
 
 
-cdef inline int _g_side_tops(mask_t alive, mask_t cards) noexcept nogil:
-    """How many top cards of the plain suits *cards* hold, in a row in each
-    suit: no cashing by a side takes more tricks (in each suit only the
-    hand holding the top card cashes, at most the side's run)."""
+cdef inline int _g_cash_most(mask_t alive, mask_t cards, mask_t hand, const int* capped) noexcept nogil:
+    """The most tricks _g_cash_tricks may count for the side holding *cards*
+    whose leader holds *hand*, given his runs as the quick tricks counted
+    them (*capped*): in each plain suit only the hand holding the top card
+    cashes, the leader his counted run, his partner at most the side's run."""
     cdef int suit, n = 0
+    cdef mask_t live
     for suit in range(3):
-        n += _g_suit_count(_g_run_mask(cards, alive & SPIDGE_SUIT_MASK(suit)), suit)
+        live = alive & SPIDGE_SUIT_MASK(suit)
+        if live and not (hand >> tc_highest64(live)) & 1:
+            n += _g_suit_count(_g_run_mask(cards, live), suit)
+        else:
+            n += capped[suit]
     return n
 
 
@@ -2637,8 +2633,20 @@ cdef int _g_sure_tricks(const spidge_state* d, int team, mask_t* rel) noexcept n
     return most
 
 
-cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, bint ranked, mask_t* rel,
-                                mask_t mine=0, mask_t theirs=0) noexcept nogil:
+cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, bint ranked, mask_t* rel) noexcept nogil:
+    """_g_spoiled_sure_tricks_of, the sides' cards worked out here."""
+    cdef mask_t mine = 0, theirs = 0
+    cdef int h
+    for h in range(4):
+        if (team >> h) & 1:
+            mine |= d.hands[h]
+        else:
+            theirs |= d.hands[h]
+    return _g_spoiled_sure_tricks_of(d, team, ranked, rel, mine, theirs)
+
+
+cdef int _g_spoiled_sure_tricks_of(const spidge_state* d, int team, bint ranked, mask_t* rel,
+                                   mask_t mine, mask_t theirs) noexcept nogil:
     """Tricks the hands of *team* surely take, however anyone plays, while
     the other side may hold jokers and (*ranked*) higher spades: for one hand
     of *team*, its m highest trumps less the spoilers -- the other side's
@@ -2655,18 +2663,12 @@ cdef int _g_spoiled_sure_tricks(const spidge_state* d, int team, bint ranked, ma
     plays one card a trick).  Each spoiler sits in one trick.
     The spades from the m-th up are added to *rel* (the jokers' holders and
     the suit lengths the entry keeps anyway).  (*mine* and *theirs*: the
-    cards of *team* and of the other side, where the caller has them.)
+    cards of *team* and of the other side.)
     The walk takes a hand's spades a block at a time, those between two
     spades of the other side (the same spoilers above each; the count
     grows down the block, so its lowest card is where it peaks)."""
     cdef mask_t spades = SPIDGE_SUIT_MASK(3), jokers, rest, c, low = 0, above_c, block
     cdef int h, m, v, above, spoilers, most = 0
-    if not mine and not theirs:
-        for h in range(4):
-            if (team >> h) & 1:
-                mine |= d.hands[h]
-            else:
-                theirs |= d.hands[h]
     spoilers = _g_suit_count(theirs, 4)
     theirs &= spades
     for h in range(4):
@@ -2815,7 +2817,7 @@ cdef int _g_top_spade_trick(const spidge_state* d, int team, int leader, mask_t*
 
 
 cdef inline int _g_side_sure(tc_solver* s, const spidge_state* d, int team, int need,
-                             mask_t* rel, mask_t mine=0, mask_t theirs=0) noexcept nogil:
+                             mask_t* rel, mask_t mine, mask_t theirs) noexcept nogil:
     """The sure trumps of *team* as the search counts them (the techniques
     of s.disabled off), or on a side of two hands the jokers and the
     partner's spades where they count more (only where each side wants its
@@ -2823,13 +2825,13 @@ cdef inline int _g_side_sure(tc_solver* s, const spidge_state* d, int team, int 
     avoid) and could reach *need*, the count that cuts the search off (the
     cashing bound asks with the same *need*, so gets the same count); the
     cards the count taken relied on are added to *rel*.  (*mine*, *theirs*:
-    the cards of *team* and of the other side, where the caller has them.)"""
+    the cards of *team* and of the other side.)"""
     cdef int sure, more
     cdef mask_t found = 0, other = 0
     if s.disabled & _SPOILED_SURE:
         sure = _g_sure_tricks(d, team, &found)
     else:
-        sure = _g_spoiled_sure_tricks(d, team, not s.disabled & _RANKED_SURE, &found, mine, theirs)
+        sure = _g_spoiled_sure_tricks_of(d, team, not s.disabled & _RANKED_SURE, &found, mine, theirs)
     if s.max_side == s.count_side and not s.disabled & _G_JOKER_PARTNER:
         more = _g_joker_partner_tricks(d, team, max(sure, need - 1), &other)
         if more > sure:
@@ -3243,7 +3245,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
                    and (s.disabled & (_CROSS_QUICK | _CASH_THEN_TRUMPS)) != _CROSS_QUICK | _CASH_THEN_TRUMPS)
         if cashing:
             plain = _g_plain(d.hands[leader])
-            lead_tops = _g_side_tops(alive, mine if lead_counted else theirs)
+            lead_tops = _g_cash_most(alive, mine if lead_counted else theirs, d.hands[leader], capped)
         if not s.disabled & _SURE_TRUMPS:
             bound_rel = 0
             if most_mine < beta and not (cashing and lead_counted and beta - most_mine <= plain
