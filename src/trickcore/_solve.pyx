@@ -2668,12 +2668,12 @@ cdef int _g_spoiled_sure_tricks_of(const spidge_state* d, int team, bint ranked,
     spades of the other side (the same spoilers above each; the count
     grows down the block, so its lowest card is where it peaks)."""
     cdef mask_t spades = SPIDGE_SUIT_MASK(3), jokers, rest, c, low = 0, above_c, block
-    cdef int h, m, v, above, spoilers, most = 0
+    cdef int h, m, v, above, spoilers, most = 0, hands = team & 15
     spoilers = _g_suit_count(theirs, 4)
     theirs &= spades
-    for h in range(4):
-        if not (team >> h) & 1:
-            continue
+    while hands:
+        h = tc_lowest64(hands)
+        hands &= hands - 1
         jokers = d.hands[h] & SPIDGE_JOKER_MASK
         m = _g_suit_count(jokers, 4) if jokers == mine & SPIDGE_JOKER_MASK else 0
         if m - spoilers > most:
