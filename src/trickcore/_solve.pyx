@@ -2546,7 +2546,7 @@ cdef int _g_draw_tricks(const spidge_state* d, int leader, int side, bint across
 
 cdef int _g_cashing_bound(tc_solver* s, const spidge_state* d, int trick, int hi, int alpha, int beta,
                           int sure_mine, int sure_theirs, mask_t* rel, const int* capped, int tops,
-                          int plain, mask_t sure_rel) noexcept nogil:
+                          int plain, mask_t sure_rel, mask_t alive, mask_t opp) noexcept nogil:
     """For _g_search at a trick start where neither the quick tricks nor the
     sure trumps cut the search off (*sure_mine*, *sure_theirs*: the sure
     trumps of the counted side and of the other; *sure_rel*: the cards the
@@ -2555,7 +2555,8 @@ cdef int _g_cashing_bound(tc_solver* s, const spidge_state* d, int trick, int hi
     trumps left -- puts on the value if it cuts the search off (the cards it
     relied on added to *rel*), else -1.  (*capped*: the leader's runs as
     the quick tricks counted them; *tops*: the most the cashing may count,
-    _g_cash_most; *plain*: his plain cards.)"""
+    _g_cash_most; *plain*: his plain cards; *alive*, *opp*: the live cards
+    and his opponents'.)"""
     cdef int leader = d.leaders[trick], sure = 0, gain, need
     cdef bint counted = (s.count_side >> leader) & 1
     cdef mask_t found = 0
@@ -2572,7 +2573,10 @@ cdef int _g_cashing_bound(tc_solver* s, const spidge_state* d, int trick, int hi
             if sure:  # the cards the sure trumps relied on
                 rel[0] |= sure_rel
             return gain + sure if counted else hi - gain - sure
-    if not s.disabled & _CASH_THEN_TRUMPS:
+    # Drawing counts nothing (and 0 cuts nothing) where an opponent holds a
+    # joker or none holds a spade, or the leader lacks the top spade.
+    if (not s.disabled & _CASH_THEN_TRUMPS and not opp & SPIDGE_JOKER_MASK and opp & SPIDGE_SUIT_MASK(3)
+            and (d.hands[leader] >> tc_highest64(alive & SPIDGE_SUIT_MASK(3))) & 1):
         found = 0
         gain = _g_draw_tricks(d, leader, s.count_side, not s.disabled & _CROSS_QUICK,
                               beta if counted else hi - alpha, &found)
@@ -3238,9 +3242,10 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
                 return hi - quick
         # A side's sure trumps are counted only when its most trumps in one
         # hand could reach the bound, or (the side on lead in the dealer's
-        # solve) the cashing bound below could add them: the leader holds
-        # as many plain cards as it then needs, and his side a top card;
-        # else 0 stands in, which no bound after tells apart from the count.
+        # solve) the cashing bound below could add them to a cut: the leader
+        # holds as many plain cards as it then needs and the side may cash
+        # them (_g_cash_most).  Else 0 stands in, which no bound after tells
+        # apart from the count (the top spade's need 0 sure trumps anyway).
         cashing = (s.max_side == s.count_side and G_POP13[s.count_side] == 2
                    and (s.disabled & (_CROSS_QUICK | _CASH_THEN_TRUMPS)) != _CROSS_QUICK | _CASH_THEN_TRUMPS)
         if cashing:
@@ -3290,7 +3295,8 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             # The dealer's solve: cashing top cards, then the sure trumps.
             bound_rel = 0
             quick = _g_cashing_bound(s, d, trick, hi, alpha, beta, sure_mine, sure_theirs, &bound_rel,
-                                     capped, lead_tops, plain, sure_rel)
+                                     capped, lead_tops, plain, sure_rel, alive,
+                                     theirs if lead_counted else mine)
             if quick >= 0:
                 rel[0] = bound_rel
                 return quick
