@@ -3314,7 +3314,6 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             # relative ranks it keeps agree (only null windows come here, so
             # an entry either decides or only suggests its card).
             lengths = lens
-            alive = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
             sums = lens + (lens >> 16) + (lens >> 32) + (lens >> 48)  # each suit's cards (at most 13: a nibble)
             for k in range(4):
                 extra |= (<uint32_t>G_POP13[(d.hands[k] >> 52) & 3]) << (12 + 2 * k)
@@ -3351,7 +3350,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
     hand = (d.leaders[trick] + pos) & 3
     maximise = (s.max_side >> hand) & 1
     if pos == 0:
-        live = d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]
+        live = alive  # (the trick start's: no card in the trick yet)
         _g_trick_start(&t0, hand)
     else:
         t0 = tr[0]
