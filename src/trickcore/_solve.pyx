@@ -418,6 +418,7 @@ cdef signed char Z_RANK_SUIT_OF[32]  # the effective suit of each bit (suits lie
 cdef signed char Z_RANK_POINTS[32]
 cdef signed char Z_RANK_COST[32]
 cdef uint32_t Z_RANK_BEATEN[32]
+cdef int Z_RANK_TOP_POINTS[2][256]   # points of the rank layout's top two bytes (the trumps')
 # Runs of two or more cards of one effective suit, next to each other in
 # order and worth the same points (9-8-7, the jacks...), and the cards whose
 # being alive (or dead) a run needs: with the Spitzer dead, Q-clubs joins the
@@ -493,6 +494,10 @@ def _fill_spitzer_tables():
         Z_RANK_POINTS[q] = Z_POINTS[a]
         Z_RANK_COST[q] = Z_STRENGTH[a] + (8 if Z_SUIT[a] == 4 else 0)
         Z_RANK_BEATEN[q] = Z_RANK_ABOVE[q] | (Z_RANK_SUIT[4] if Z_SUIT[a] != 4 else 0)
+    assert not Z_RANK_SUIT[4] & 0xFFFF    # the trumps in the top two bytes (_z_sure_measure)
+    for k in range(2):
+        for b in range(256):
+            Z_RANK_TOP_POINTS[k][b] = sum(Z_RANK_POINTS[16 + 8 * k + j] for j in range(8) if b >> j & 1)
     for k in range(4):
         for b in range(256):
             Z_BY_RANK[k][b] = sum(1 << rank_of[8 * k + j] for j in range(8) if b >> j & 1)
@@ -601,18 +606,12 @@ cdef inline int _z_pop(uint32_t m) noexcept nogil:
 
 
 cdef inline uint32_t _z_sure(uint32_t mine, uint32_t theirs) noexcept nogil:
-    """The trumps of *mine* that no card of *theirs* can beat: wherever one is
-    played, the trick goes to a holder of *mine*.  (A fail card is never
-    sure: it may have to be discarded to a trick of another suit.)"""
-    cdef uint32_t sure = 0, rest = mine & SPITZER_DENSE_SUIT_MASK[SPITZER_TRUMPS], bit
-    cdef int a
-    while rest:
-        a = tc_lowest64(rest)
-        bit = (<uint32_t>1) << a
-        if not theirs & Z_ABOVE[a]:
-            sure |= bit
-        rest &= ~bit
-    return sure
+    """The trumps of *mine* that no card of *theirs* can beat (both in the
+    rank layout): wherever one is played, the trick goes to a holder of
+    *mine*.  The trumps are the layout's top bits in order, so those are
+    mine above their highest trump.  (A fail card is never sure: it may
+    have to be discarded to a trick of another suit.)"""
+    return mine & Z_RANK_SUIT[4] & ~((<uint32_t>2 << tc_highest64((theirs & Z_RANK_SUIT[4]) | 1)) - 1)
 
 
 cdef inline int _z_cheapest(uint32_t hand, int k) noexcept nogil:
@@ -636,26 +635,30 @@ cdef inline int _z_cheapest(uint32_t hand, int k) noexcept nogil:
     return total
 
 
-cdef inline int _z_sure_measure(tc_solver* s, const SpitzerDeal* d, int team,
+cdef inline int _z_sure_measure(tc_solver* s, const SpitzerDeal* d, const uint32_t* rh, int team,
                                 uint32_t sure) noexcept nogil:
-    """What the seats of *team* surely take with their *sure* cards: as
-    tricks, the most sure cards one seat holds (each falls in its own trick);
-    as points, the cards' points and, from every other seat without a sure
-    card, the cheapest cards it can play to those tricks (one to each)."""
+    """What the seats of *team* surely take with their *sure* cards (in the
+    rank layout, *rh* the hands so laid out): as tricks, the most sure cards
+    one seat holds (each falls in its own trick); as points, the cards'
+    points and, from every other seat without a sure card, the cheapest
+    cards it can play to those tricks (one to each).  The trumps lie in the
+    layout's top two bytes."""
     cdef int seat, most = 0, k, total
+    cdef uint32_t m
     if not sure:
         return 0
     for seat in range(4):
         if (team >> seat) & 1:
-            k = _z_pop(d.hands[seat] & sure)
+            m = rh[seat] & sure
+            k = Z_POP8[(m >> 16) & 0xFF] + Z_POP8[m >> 24]
             if k > most:
                 most = k
     if s.measure != _MEASURE_POINTS:
         return most
-    total = _z_mask_points(sure)
+    total = Z_RANK_TOP_POINTS[0][(sure >> 16) & 0xFF] + Z_RANK_TOP_POINTS[1][sure >> 24]
     if not s.disabled & _SURE_TRICK_CARDS:
         for seat in range(4):
-            if not d.hands[seat] & sure:
+            if not rh[seat] & sure:
                 total += _z_cheapest(d.hands[seat], most)
     return total
 
@@ -1451,17 +1454,14 @@ cdef int _z_search(tc_solver* s, SpitzerDeal* d, _z_ranks* r, int side, int alph
         if not s.dynamic and not s.disabled & _SURE_TRUMPS:
             # Sure cards (nothing of the other side can beat them) bound the
             # value from both sides.
-            mine = 0
-            theirs = 0
-            for t in range(4):
-                if (side >> t) & 1:
-                    mine |= d.hands[t]
-                else:
-                    theirs |= d.hands[t]
-            bound = _z_sure_measure(s, d, side, _z_sure(mine, theirs))
+            # In the rank layout (kept beside the deal): the sure trumps by one mask.
+            mine = ((rh[0] & (0 - <uint32_t>(side & 1))) | (rh[1] & (0 - <uint32_t>((side >> 1) & 1)))
+                    | (rh[2] & (0 - <uint32_t>((side >> 2) & 1))) | (rh[3] & (0 - <uint32_t>((side >> 3) & 1))))
+            theirs = (rh[0] | rh[1] | rh[2] | rh[3]) & ~mine
+            bound = _z_sure_measure(s, d, rh, side, _z_sure(mine, theirs))
             if bound >= beta:
                 return bound
-            bound = hi - _z_sure_measure(s, d, 15 & ~side, _z_sure(theirs, mine))
+            bound = hi - _z_sure_measure(s, d, rh, 15 & ~side, _z_sure(theirs, mine))
             if bound <= alpha:
                 return bound
         if use_tt:
@@ -3812,6 +3812,7 @@ def _spitzer_sure_bounds(state, disabled=0):
     cdef SpitzerState z = _spitzer_state(state)
     cdef const SpitzerDeal* d = &z.deal
     cdef uint32_t mine = 0, theirs = 0
+    cdef uint32_t rh[4]
     cdef int side, t, hi
     _z_setup(solver.s, d)
     if solver.s.dynamic or d.n_played & 3:
@@ -3825,9 +3826,12 @@ def _spitzer_sure_bounds(state, disabled=0):
         else:
             theirs |= d.hands[t]
     hi = _z_mask_points(mine | theirs)
+    _z_rank_hands(d, rh)
+    mine = _z_by_rank(mine)
+    theirs = _z_by_rank(theirs)
     try:
-        return (_z_sure_measure(solver.s, d, side, _z_sure(mine, theirs)),
-                hi - _z_sure_measure(solver.s, d, 15 & ~side, _z_sure(theirs, mine)),
+        return (_z_sure_measure(solver.s, d, rh, side, _z_sure(mine, theirs)),
+                hi - _z_sure_measure(solver.s, d, rh, 15 & ~side, _z_sure(theirs, mine)),
                 _z_counted(solver.s, d, side, d.n_played >> 2))
     finally:
         solver.s.disabled = 0
