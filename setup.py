@@ -55,6 +55,18 @@ class optional_build_ext(build_ext):
         )
 
 
+def compile_args(module: str) -> list[str]:
+    if os.name == "nt":
+        return []
+    if module == "_solve":
+        # Both solvers in one module: gcc's cap on how much inlining may
+        # grow it (40 %) had it call the Spitzer search's dominated-cards
+        # check instead of inlining it, 4 % more instructions a position
+        # (docs/performance.rst).  Clang accepts and ignores the option.
+        return ["-O3", "--param=inline-unit-growth=100"]
+    return ["-O3"]
+
+
 ext_modules = []
 if os.environ.get("TRICKCORE_PUREPYTHON", "") in ("", "0"):
     from Cython.Build import cythonize
@@ -64,7 +76,7 @@ if os.environ.get("TRICKCORE_PUREPYTHON", "") in ("", "0"):
             f"trickcore.{path.stem}",
             [str(path)],
             include_dirs=["src/trickcore"],
-            extra_compile_args=[] if os.name == "nt" else ["-O3"],
+            extra_compile_args=compile_args(path.stem),
         )
         for path in sorted(Path("src/trickcore").glob("*.pyx"))
     ]
