@@ -2324,23 +2324,18 @@ cdef int _g_quick_tricks(const spidge_state* d, int leader, int side, mask_t* re
     cdef int team = side if (side >> leader) & 1 else 15 & ~side
     cdef mask_t trumps = SPIDGE_SUIT_MASK(3) | SPIDGE_JOKER_MASK
     cdef mask_t hand = d.hands[leader], top
-    cdef int total = 0, suit, o, run, full, ruffers = 0
+    cdef int total = 0, suit, run, full
+    cdef bint ruffers = (theirs & trumps) != 0
     capped[0] = capped[1] = capped[2] = 0
     if (d.flags & SPIDGE_OPT_WILD_JOKERS) and theirs & SPIDGE_JOKER_MASK:
         return 0
-    if theirs & trumps:
-        for o in range(4):
-            if not (team >> o) & 1 and d.hands[o] & trumps:
-                ruffers |= 1 << o
     for suit in range(3):
         top = _g_run_mask(hand, alive & SPIDGE_SUIT_MASK(suit))
         if not top:
             continue
         full = run = _g_suit_count(top, suit)
         if ruffers:
-            for o in range(4):
-                if (ruffers >> o) & 1:
-                    run = min(run, _g_suit_count(d.hands[o], suit))
+            run = min(run, _g_ruff_length(d, team, trumps, suit))
         capped[suit] = run
         total += run
         rel[0] |= _g_drop_low(top, full - run)
