@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Literal
 import trickcore
 from pytrick.search._positions import SpitzerPosition, game_of, per_deal, positions_of
 from pytrick.spidge.deal import SpidgeDeal
+from pytrick.spidge.table import Turn
 from pytrick.spitzer.announcement import Announcement
 from trickcore._arguments import check_flag
 from trickcore._solve_messages import in_batch
@@ -221,6 +222,10 @@ def solve_many(deals: Iterable[SpitzerPosition | SpidgeDeal], *, objective: Obje
             raise InvalidArgumentError(
                 "a Spidge solve needs player=: the player (0, 1 or 2) to solve for, "
                 "or one per deal")
+        if isinstance(player, Turn):  # a tuple: it would pass as one player per deal
+            raise ArgumentTypeError(
+                f"player must be a player (0, 1 or 2) or one per deal, not a Turn ({player!r}): "
+                "pass deal.to_move.player")
         spidge_deals = [d for d in items if isinstance(d, SpidgeDeal)]
         hands = []
         for i, (deal, one) in enumerate(zip(spidge_deals, per_deal(player, len(items), "player"),

@@ -19,7 +19,7 @@ from trickcore import CardSet
 from trickcore._arguments import as_int, check_range
 from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore.card import Card
-from trickcore.errors import IllegalMoveError
+from trickcore.errors import ArgumentTypeError, IllegalMoveError
 
 __all__ = ["SpidgeDeal", "Trick"]
 
@@ -224,6 +224,11 @@ class SpidgeDeal(_core.SpidgeState):
 
     @staticmethod
     def _player(player: int) -> int:
+        if isinstance(player, Hand):  # an int too: Hand.DUMMY would pass as player 1
+            raise ArgumentTypeError(
+                f"player must be a player (0, 1 or 2), not a hand ({player!r}): "
+                "deal.player_of(hand) gives the player who plays a hand"
+            )
         return check_range(player, "player", 0, 2, "players are 0, 1 and 2")
 
     @property
@@ -269,7 +274,8 @@ class SpidgeDeal(_core.SpidgeState):
 
     def observation(self, player: int) -> SpidgeObservation:
         """Exactly what *player* may know; see :class:`SpidgeObservation`."""
-        seat = self.hand_of(player)
+        player = self._player(player)
+        seat = hand_of(player, self.dealer)
         to_move = self.to_move
         plays = self.plays
         start = self.tricks_played * 4

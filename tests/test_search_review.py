@@ -1,0 +1,44 @@
+"""Problems a new user of pytrick.search ran into, each pinned by a test."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+import pytrick
+from pytrick.search import solve, solve_many
+from pytrick.spidge import Hand, SpidgeDeal
+
+
+def _spidge_ending() -> SpidgeDeal:
+    deal = SpidgeDeal.from_seed(5)
+    while deal.n_played < 44:
+        deal.play(deal.legal_moves.min())
+    return deal
+
+
+def test_solve_many_refuses_a_turn_for_player() -> None:
+    # A Turn is a 2-tuple (player, hand): it passed as one player per deal,
+    # so two deals were solved for deal.to_move.player and for the hand's number.
+    deal = _spidge_ending()
+    with pytest.raises(pytrick.ArgumentTypeError, match=r"not a Turn .*deal\.to_move\.player"):
+        solve_many([deal, deal], player=deal.to_move)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("hand", list(Hand))
+def test_a_hand_is_not_taken_for_a_player(hand: Hand) -> None:
+    # Hand is an IntEnum: Hand.DUMMY passed as player 1, and observation(Hand.DUMMY)
+    # was player 1's view, labelled "player the dummy".
+    deal = _spidge_ending()
+    with pytest.raises(pytrick.ArgumentTypeError, match="not a hand"):
+        solve(deal, player=hand)
+    with pytest.raises(pytrick.ArgumentTypeError, match="not a hand"):
+        deal.observation(hand)
+    with pytest.raises(pytrick.ArgumentTypeError, match="not a hand"):
+        deal.hand_of(hand)
+
+
+def test_observation_player_is_a_plain_int() -> None:
+    deal = _spidge_ending()
+    seen = deal.observation(np.int64(1))  # type: ignore[arg-type]
+    assert type(seen.player) is int and seen == deal.observation(1)
