@@ -42,3 +42,12 @@ def test_observation_player_is_a_plain_int() -> None:
     deal = _spidge_ending()
     seen = deal.observation(np.int64(1))  # type: ignore[arg-type]
     assert type(seen.player) is int and seen == deal.observation(1)
+
+
+def test_an_uninitialised_spidge_deal_says_so() -> None:
+    # It was a bare AssertionError.
+    blank = SpidgeDeal.__new__(SpidgeDeal)
+    with pytest.raises(pytrick.PytrickError, match="never set up"):
+        solve(blank, player=0)
+    with pytest.raises(pytrick.PytrickError, match="never set up"):
+        pytrick.batch.SpidgeBatch(1, seed=1).load(0, blank)

@@ -16,7 +16,7 @@ from pytrick.spidge.result import SpidgeResult
 from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.table import Hand, Turn, hand_of, player_of
 from trickcore import CardSet
-from trickcore._arguments import as_int, check_range
+from trickcore._arguments import as_int, check_range, not_initialised
 from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore.card import Card
 from trickcore.errors import ArgumentTypeError, IllegalMoveError
@@ -164,7 +164,8 @@ class SpidgeDeal(_core.SpidgeState):
     @property
     def _context(self) -> _Context:
         context = self.context
-        assert isinstance(context, _Context)
+        if not isinstance(context, _Context):  # __init__ never ran: no dealer, no rules
+            raise not_initialised(self)
         return context
 
     @property
