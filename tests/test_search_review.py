@@ -8,6 +8,7 @@ import pytest
 import pytrick
 from pytrick.search import solve, solve_many
 from pytrick.spidge import Hand, SpidgeDeal
+from pytrick.spitzer import SpitzerDeal
 
 
 def _spidge_ending() -> SpidgeDeal:
@@ -51,3 +52,13 @@ def test_an_uninitialised_spidge_deal_says_so() -> None:
         solve(blank, player=0)
     with pytest.raises(pytrick.PytrickError, match="never set up"):
         pytrick.batch.SpidgeBatch(1, seed=1).load(0, blank)
+
+
+@pytest.mark.parametrize("cls", [SpitzerDeal, SpidgeDeal])
+def test_from_seed_refuses_seeds_out_of_range(cls: type[SpitzerDeal] | type[SpidgeDeal]) -> None:
+    # random.Random(-1) is random.Random(1): from_seed(-1) was from_seed(1).
+    with pytest.raises(pytrick.InvalidArgumentError, match="seed"):
+        cls.from_seed(-1)
+    with pytest.raises(pytrick.InvalidArgumentError, match="seed"):
+        cls.from_seed(2**64)
+    assert cls.from_seed(2**64 - 1) == cls.from_seed(2**64 - 1)

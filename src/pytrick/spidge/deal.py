@@ -16,7 +16,7 @@ from pytrick.spidge.result import SpidgeResult
 from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.table import Hand, Turn, hand_of, player_of
 from trickcore import CardSet
-from trickcore._arguments import as_int, check_range, not_initialised
+from trickcore._arguments import check_range, check_seed, not_initialised
 from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore.card import Card
 from trickcore.errors import ArgumentTypeError, IllegalMoveError
@@ -140,12 +140,13 @@ class SpidgeDeal(_core.SpidgeState):
     def from_seed(
         cls: type[_D], seed: int, dealer: int | None = None, rules: SpidgeRules | None = None
     ) -> _D:
-        """A shuffled deal, the same on every platform for the same *seed*: with
-        ``rng = random.Random(seed)``, the players cut for the dealer
-        (:func:`~pytrick.spidge.cut_for_dealer`) unless *dealer* is
-        given, then ``rng`` shuffles the pack (see :mod:`pytrick.spidge.dealing`)."""
+        """A shuffled deal, the same on every platform for the same *seed*
+        (``0`` to ``2**64 - 1``): with ``rng = random.Random(seed)``, the
+        players cut for the dealer (:func:`~pytrick.spidge.cut_for_dealer`)
+        unless *dealer* is given, then ``rng`` shuffles the pack (see
+        :mod:`pytrick.spidge.dealing`)."""
         rules = rules or SpidgeRules()
-        rng = random.Random(as_int(seed, "seed"))
+        rng = random.Random(check_seed(seed))  # random.Random(-s) is random.Random(s)
         if dealer is None:
             dealer = cut_for_dealer(rng, rules.jokers)
         return cls.from_pack(shuffled_pack(rng, rules.jokers), dealer, rules)

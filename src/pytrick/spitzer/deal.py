@@ -15,7 +15,7 @@ from pytrick.spitzer.position import format_position, parse_position
 from pytrick.spitzer.result import SpitzerResult
 from pytrick.spitzer.rules import SpitzerRules
 from trickcore import CardSet
-from trickcore._arguments import as_int
+from trickcore._arguments import check_seed
 from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore.card import ALL_CARDS, Card
 
@@ -122,10 +122,10 @@ class SpitzerDeal(_core.SpitzerState):
     def from_seed(
         cls: type[_D], seed: int, dealer: int | None = None, rules: SpitzerRules | None = None
     ) -> _D:
-        """A shuffled deal, the same on every platform for the same *seed*: see
-        :func:`shuffled_pack`; the dealer is ``rng.randrange(4)`` after the
-        shuffle unless given."""
-        rng = random.Random(as_int(seed, "seed"))
+        """A shuffled deal, the same on every platform for the same *seed*
+        (``0`` to ``2**64 - 1``): see :func:`shuffled_pack`; the dealer is
+        ``rng.randrange(4)`` after the shuffle unless given."""
+        rng = random.Random(check_seed(seed))  # random.Random(-s) is random.Random(s)
         pack = shuffled_pack(rng)
         if dealer is None:
             dealer = rng.randrange(4)
