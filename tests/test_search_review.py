@@ -62,3 +62,17 @@ def test_from_seed_refuses_seeds_out_of_range(cls: type[SpitzerDeal] | type[Spid
     with pytest.raises(pytrick.InvalidArgumentError, match="seed"):
         cls.from_seed(2**64)
     assert cls.from_seed(2**64 - 1) == cls.from_seed(2**64 - 1)
+
+
+def test_solve_many_with_no_deals_checks_its_arguments() -> None:
+    assert solve_many([]) == []
+    with pytest.raises(pytrick.InvalidArgumentError, match="threads"):
+        solve_many([], threads=0)
+    with pytest.raises(pytrick.InvalidArgumentError, match="objective"):
+        solve_many([], objective="bogus")  # type: ignore[arg-type]
+
+
+def test_an_unhashable_objective_is_a_pytrick_error() -> None:
+    # It was "TypeError: unhashable type: 'list'".
+    with pytest.raises(pytrick.InvalidArgumentError, match="objective"):
+        solve(_spidge_ending(), player=0, objective=["most"])  # type: ignore[arg-type]

@@ -46,7 +46,7 @@ from pytrick.search._positions import SpitzerPosition, game_of, per_deal, positi
 from pytrick.spidge.deal import SpidgeDeal
 from pytrick.spidge.table import Turn
 from pytrick.spitzer.announcement import Announcement
-from trickcore._arguments import check_flag
+from trickcore._arguments import check_flag, check_threads
 from trickcore._solve_messages import in_batch
 from trickcore.card import ALL_CARDS, Card
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
@@ -132,7 +132,7 @@ def _objective(deal: object, objective: str | None, function: str) -> tuple[bool
     names: Mapping[str, int] = _SPITZER if spitzer else _SPIDGE
     if objective is None:
         return spitzer, "points" if spitzer else "most"
-    if objective not in names:
+    if not isinstance(objective, str) or objective not in names:
         game = "Spitzer" if spitzer else "Spidge"
         raise InvalidArgumentError(
             f"invalid objective {objective!r} for {game}: choose "
@@ -209,7 +209,12 @@ def solve_many(deals: Iterable[SpitzerPosition | SpidgeDeal], *, objective: Obje
     """
     pv = check_flag(pv, "pv")
     items, _game = positions_of(deals, "solve_many", allow_empty=True)
-    if not items:
+    if not items:  # nothing to solve, but the same arguments are refused as with deals
+        check_threads(threads)
+        if objective is not None and objective not in (*_SPITZER, *_SPIDGE):
+            raise InvalidArgumentError(
+                f"invalid objective {objective!r}: choose 'points' or 'score' (Spitzer), "
+                "'most' or 'fewest' (Spidge)")
         return []
     spitzer, chosen = _objective(items[0], objective, "solve_many")
     if spitzer:
