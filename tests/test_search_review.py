@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 import pytrick
-from pytrick.search import solve, solve_many
+import trickcore
+from pytrick.search import solve, solve_announcements, solve_many
 from pytrick.spidge import Hand, SpidgeDeal
 from pytrick.spitzer import SpitzerDeal
 
@@ -76,3 +77,17 @@ def test_an_unhashable_objective_is_a_pytrick_error() -> None:
     # It was "TypeError: unhashable type: 'list'".
     with pytest.raises(pytrick.InvalidArgumentError, match="objective"):
         solve(_spidge_ending(), player=0, objective=["most"])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("make", [
+    lambda: SpidgeDeal.from_seed(1),
+    lambda: trickcore.spidge.SpidgeState([SpidgeDeal.from_seed(1).hand(h) for h in range(4)]),
+    lambda: None,
+])
+def test_solve_announcements_names_what_it_takes(make: object) -> None:
+    # It said "takes a SpidgeDeal, not a core SpidgeState" for a core state,
+    # and "takes a SpitzerDeal or a SpidgeDeal" for anything else.
+    with pytest.raises(pytrick.ArgumentTypeError) as error:
+        solve_announcements(make())  # type: ignore[operator]
+    assert str(error.value).startswith("solve_announcements takes a SpitzerDeal, not ")
+    assert "SpitzerDeal or" not in str(error.value)

@@ -268,8 +268,9 @@ def solve_announcements(deal: SpitzerPosition, *, objective: Literal["score", "p
     (the reference twin would take hours); see the Search page of the docs
     for an example.
     """
-    if game_of(deal, "solve_announcements") != "spitzer":
-        raise ArgumentTypeError("solve_announcements takes a SpitzerDeal, not a SpidgeDeal")
+    if not isinstance(deal, trickcore.spitzer.SpitzerState):  # the auction is Spitzer's
+        raise ArgumentTypeError(
+            f"solve_announcements takes a SpitzerDeal, not {type(deal).__name__}")
     if objective not in _SPITZER:
         raise InvalidArgumentError(
             f"invalid objective {objective!r} for Spitzer: choose 'points' or 'score'")
