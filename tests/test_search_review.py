@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -91,3 +93,16 @@ def test_solve_announcements_names_what_it_takes(make: object) -> None:
         solve_announcements(make())  # type: ignore[operator]
     assert str(error.value).startswith("solve_announcements takes a SpitzerDeal, not ")
     assert "SpitzerDeal or" not in str(error.value)
+
+
+@pytest.mark.parametrize("batch, deal", [
+    (lambda: pytrick.batch.SpitzerBatch(2, seed=1), lambda: SpitzerDeal.from_seed(1)),
+    (lambda: pytrick.batch.SpidgeBatch(2, seed=1), lambda: SpidgeDeal.from_seed(1, dealer=0)),
+])
+def test_set_states_of_one_deal_says_to_wrap_it(batch: Any, deal: Any) -> None:
+    # It was "TypeError: 'SpitzerDeal' object is not iterable".
+    env = batch()
+    with pytest.raises(pytrick.ArgumentTypeError, match="not one deal"):
+        env.set_states(deal())
+    with pytest.raises(pytrick.ArgumentTypeError, match="not int"):
+        env.set_states(3)

@@ -141,7 +141,7 @@ class SpitzerBatch(_core.SpitzerBatch):
         batch's, ``target`` included.  Every deal is checked before any lane
         changes; in the 'random' and 'pass' modes the announcements a deal
         still lacks are made as for a dealt deal."""
-        deals = list(deals)
+        deals = _deal_list(deals)
         for j, deal in enumerate(deals):
             self._check_rules(deal, j)
         super().set_states(deals, ids)
@@ -237,7 +237,7 @@ class SpidgeBatch(_core.SpidgeBatch):
         nodes of a search tree, sampled worlds.  Their rules must be the
         batch's, ``target`` included; every deal is checked before any lane
         changes, and each lane keeps its deal's dealer."""
-        deals = list(deals)
+        deals = _deal_list(deals)
         dealers = [_check_spidge_deal(deal, j, self._rules) for j, deal in enumerate(deals)]
         super().set_states(deals, ids)
         lanes = np.arange(len(deals)) if ids is None else np.asarray(ids).reshape(-1)
@@ -260,6 +260,19 @@ def _check_spidge_deal(deal: object, index: int | None, rules: SpidgeRules) -> i
             "needs the deal's dealer)")
     _check_same_rules(deal.rules, rules, index, "SpidgeBatch")
     return deal.dealer
+
+
+def _deal_list(deals: object) -> list[Any]:
+    """The deals given to ``set_states``, as a list: one deal alone is an
+    ArgumentTypeError saying so (not "object is not iterable")."""
+    if isinstance(deals, (trickcore.spitzer.SpitzerState, trickcore.spidge.SpidgeState)):
+        raise ArgumentTypeError(
+            "set_states takes a sequence of deals, not one deal: use load(i, deal), "
+            "or wrap it in a list")
+    if not isinstance(deals, Iterable):
+        raise ArgumentTypeError(
+            f"set_states takes a sequence of deals, not {type(deals).__name__}")
+    return list(deals)
 
 
 def _which(index: int | None) -> str:
