@@ -67,6 +67,28 @@ def test_from_seed_refuses_seeds_out_of_range(cls: type[SpitzerDeal] | type[Spid
     assert cls.from_seed(2**64 - 1) == cls.from_seed(2**64 - 1)
 
 
+@pytest.mark.parametrize("make", [
+    pytrick.spitzer.RandomBot, pytrick.spitzer.HeuristicBot, pytrick.spitzer.ISMCTSBot,
+    pytrick.spitzer.PIMCBot, pytrick.spidge.RandomBot, pytrick.spidge.PIMCBot,
+    lambda seed: pytrick.spitzer.SpitzerGame(seed=seed),
+    lambda seed: pytrick.spidge.SpidgeGame(seed=seed),
+])
+def test_bots_and_games_refuse_seeds_out_of_range(make: Any) -> None:
+    # As from_seed: a bot seeded -7 played exactly as one seeded 7.
+    with pytest.raises(pytrick.InvalidArgumentError, match="seeds are 0 to 2"):
+        make(seed=-7)
+    with pytest.raises(pytrick.InvalidArgumentError, match="seeds are 0 to 2"):
+        make(seed=2**64)
+    make(seed=2**64 - 1)
+
+
+def test_seat_bots_wraps_the_seats_seeds() -> None:
+    bots, _ = pytrick.arena.seat_bots("spitzer", "random", 2**64 - 2)
+    draws = [bot.rng.random() for bot in bots]
+    assert draws[2] == pytrick.spitzer.RandomBot(seed=0).rng.random()
+    assert draws[3] == pytrick.spitzer.RandomBot(seed=1).rng.random()
+
+
 def test_solve_many_with_no_deals_checks_its_arguments() -> None:
     assert solve_many([]) == []
     with pytest.raises(pytrick.InvalidArgumentError, match="threads"):

@@ -9,7 +9,7 @@ import random
 import warnings
 from typing import Literal
 
-from trickcore._arguments import as_int, int_in_range
+from trickcore._arguments import check_seed, int_in_range
 from trickcore.errors import ArgumentTypeError, IllegalMoveError, InvalidArgumentError
 
 __all__ = ["SearchBot", "SeededBot", "check_turn", "time_budget"]
@@ -88,7 +88,7 @@ class SeededBot:
             )
             seed = _positional_seed
         #: The bot's random source; a bot uses nothing else, so a seed replays it.
-        self.rng = random.Random(None if seed is None else as_int(seed, "seed"))
+        self.rng = random.Random(None if seed is None else check_seed(seed))
 
 
 class SearchBot:
@@ -132,7 +132,7 @@ class SearchBot:
         #: The UCB exploration constant.
         self.exploration = exploration
         #: The bot's random source: each search is seeded from it.
-        self.rng = random.Random(None if seed is None else as_int(seed, "seed"))
+        self.rng = random.Random(None if seed is None else check_seed(seed))
         #: ``(move, visits, mean reward)`` of each root move of the last search.
         self.last_stats: list[tuple[int, int, float]] = []
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from pytrick._bots import time_budget
-from trickcore._arguments import as_int
+from trickcore._arguments import as_int, check_seed
 from trickcore.errors import InvalidArgumentError
 
 __all__ = ["PIMCSearch"]
@@ -41,7 +41,7 @@ class PIMCSearch:
         #: The time budget of a decision in seconds (None: every world is solved).
         self.seconds = seconds
         #: The bot's random source: each decision's worlds are drawn with a seed from it.
-        self.rng = random.Random(None if seed is None else as_int(seed, "seed"))
+        self.rng = random.Random(None if seed is None else check_seed(seed))
         #: ``(move, worlds evaluated, mean value)`` of each candidate of the
         #: last decision (the move as an int: a card number or announcement code).
         self.last_stats: list[tuple[int, int, float]] = []

@@ -41,7 +41,7 @@ from typing import Any, Literal, TextIO
 
 import numpy as np
 
-from trickcore._arguments import as_int
+from trickcore._arguments import as_int, seed_plus
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
 
 __all__ = [
@@ -239,7 +239,7 @@ def parse_bots(text: str | Sequence[str | BotSpec], minimum: int = 2) -> list[Bo
 
 def seat_bots(game: Game, bots: str | Sequence[str | BotSpec], seed: int) -> tuple[list[Any], list[str]]:
     """A bot for every seat of *game* from *bots* (repeated in order to fill
-    the table), seeded ``seed + seat``; and their names.  More bots than
+    the table), seeded ``seed + seat`` (modulo ``2**64``); and their names.  More bots than
     seats are refused with :class:`~pytrick.InvalidArgumentError`.
 
     >>> from pytrick.arena import seat_bots
@@ -255,7 +255,7 @@ def seat_bots(game: Game, bots: str | Sequence[str | BotSpec], seed: int) -> tup
             f"not {len(specs)}"
         )
     chosen = [specs[seat % len(specs)] for seat in range(SEATS[game])]
-    return [spec.make(game, seed + seat) for seat, spec in enumerate(chosen)], [spec.title for spec in chosen]
+    return [spec.make(game, seed_plus(seed, seat)) for seat, spec in enumerate(chosen)], [spec.title for spec in chosen]
 
 
 # ------------------------------------------------------------------ seeds and rotations

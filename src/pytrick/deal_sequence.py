@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar, Generic, Protocol, TypeVar
 
-from trickcore._arguments import as_int, check_range
+from trickcore._arguments import check_range, check_seed
 from trickcore.errors import DealNotOverError, IllegalMoveError
 
 __all__ = ["DealSequence"]
@@ -60,7 +60,7 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
         self.rules = rules
         self.seed = seed
         self.first_dealer = first_dealer
-        self._rng = random.Random(None if seed is None else as_int(seed, "seed"))
+        self._rng = random.Random(None if seed is None else check_seed(seed))
         self.deals: list[DealT] = []
         self._totals = [0] * self.players
         self._winner: int | None = None

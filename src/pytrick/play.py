@@ -58,7 +58,7 @@ from pytrick.spidge import text as spidge_text
 from pytrick.spidge.table import Hand
 from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerObservation, SpitzerRules
 from pytrick.spitzer import text as spitzer_text
-from trickcore._arguments import as_int
+from trickcore._arguments import as_int, seed_plus
 from trickcore.card import Card, Suit, parse_card
 from trickcore.errors import IllegalMoveError, InvalidArgumentError, PytrickError, RulesError
 
@@ -158,7 +158,7 @@ class Session:
             )
         others = [s for s in range(self.players) if s != seat]
         self.bots = {
-            s: spec.make(self.game_name, seed + s) for s, spec in zip(others, specs, strict=True)
+            s: spec.make(self.game_name, seed_plus(seed, s)) for s, spec in zip(others, specs, strict=True)
         }
         self.bot_names = {s: spec.name for s, spec in zip(others, specs, strict=True)}
         self.game: SpitzerGame | SpidgeGame

@@ -37,6 +37,7 @@ __all__ = [
     "not_initialised",
     "random_fraction",
     "random_fraction_of",
+    "seed_plus",
 ]
 
 #: Seeds are 64-bit: 0 to SEED_LIMIT - 1.
@@ -120,6 +121,12 @@ def check_flag(value: object, name: str) -> bool:
 def check_seed(value: object, name: str = "seed") -> int:
     """A 64-bit seed, 0 to 2**64 - 1."""
     return check_range(value, name, 0, SEED_LIMIT - 1, "seeds are 0 to 2**64 - 1")
+
+
+def seed_plus(seed: int, k: int) -> int:
+    """*seed* + *k* (a seat's or a deal's seed from one given seed), wrapped
+    into a seed's range, 0 to 2**64 - 1."""
+    return (check_seed(seed) + k) % SEED_LIMIT
 
 
 def card_number(value: object, name: str = "card") -> int:

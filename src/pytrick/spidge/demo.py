@@ -12,6 +12,7 @@ from pytrick.spidge.deal import SpidgeDeal
 from pytrick.spidge.game import SpidgeGame
 from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.text import hands_lines, tricks_lines
+from trickcore._arguments import seed_plus
 from trickcore.errors import InvalidArgumentError
 
 __all__ = ["demo", "play_deal"]
@@ -58,7 +59,7 @@ def demo(
 
     players: list[SpidgeBot]
     if bots is None:
-        players = [HeuristicBot(seed=seed), RandomBot(seed=seed + 1), HeuristicBot(seed=seed + 2)]
+        players = [HeuristicBot(seed=seed), RandomBot(seed=seed_plus(seed, 1)), HeuristicBot(seed=seed_plus(seed, 2))]
         who = "players 0 and 2 heuristic bots, 1 random"
         names = ["heuristic", "random", "heuristic"]
     else:

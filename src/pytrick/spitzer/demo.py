@@ -12,6 +12,7 @@ from pytrick.spitzer.deal import SpitzerDeal
 from pytrick.spitzer.game import SpitzerGame
 from pytrick.spitzer.rules import SpitzerRules
 from pytrick.spitzer.text import hand_text, tricks_lines
+from trickcore._arguments import seed_plus
 from trickcore.errors import InvalidArgumentError
 
 __all__ = ["demo", "play_deal"]
@@ -60,7 +61,8 @@ def demo(
 
     players: list[SpitzerBot]
     if bots is None:
-        players = [HeuristicBot(seed=seed), RandomBot(seed=seed + 1), HeuristicBot(seed=seed + 2), RandomBot(seed=seed + 3)]
+        players = [HeuristicBot(seed=seed), RandomBot(seed=seed_plus(seed, 1)),
+                   HeuristicBot(seed=seed_plus(seed, 2)), RandomBot(seed=seed_plus(seed, 3))]
         who = "seats 0 and 2 heuristic bots, 1 and 3 random"
         names = ["heuristic", "random", "heuristic", "random"]
     else:
