@@ -55,15 +55,13 @@ class optional_build_ext(build_ext):
         )
 
 
-def compile_args(module: str) -> list[str]:
+def compile_args() -> list[str]:
+    # The double-dummy solvers needed gcc's cap on inlining raised
+    # (--param=inline-unit-growth=100) while both games' searches were one
+    # module; each game's is its own module now, and neither search's
+    # instruction count changes with it (callgrind), so no module takes it.
     if os.name == "nt":
         return []
-    if module == "_solve":
-        # Both solvers in one module: gcc's cap on how much inlining may
-        # grow it (40 %) had it call the Spitzer search's dominated-cards
-        # check instead of inlining it, 4 % more instructions a position
-        # (docs/performance.rst).  Clang accepts and ignores the option.
-        return ["-O3", "--param=inline-unit-growth=100"]
     return ["-O3"]
 
 
@@ -76,7 +74,7 @@ if os.environ.get("TRICKCORE_PUREPYTHON", "") in ("", "0"):
             f"trickcore.{path.stem}",
             [str(path)],
             include_dirs=["src/trickcore"],
-            extra_compile_args=compile_args(path.stem),
+            extra_compile_args=compile_args(),
         )
         for path in sorted(Path("src/trickcore").glob("*.pyx"))
     ]
