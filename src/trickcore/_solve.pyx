@@ -48,7 +48,7 @@ from cpython.exc cimport PyErr_Occurred
 
 from trickcore._cards cimport mask_t
 from trickcore._spitzer cimport (
-    SpitzerDeal, SpitzerState, spitzer_card, spitzer_legal, spitzer_phase, spitzer_to_move, SP_PLAY,
+    SpitzerDeal, SpitzerState, spitzer_card, spitzer_phase, SP_PLAY,
 )
 from trickcore._spidge cimport spidge_state, SpidgeState, spidge_legal, spidge_to_move
 from trickcore._solve_table cimport (

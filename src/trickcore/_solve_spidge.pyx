@@ -14,7 +14,7 @@ from trickcore._spidge cimport (
 )
 from trickcore._solve_table cimport (
     SOLVE_MOST, SOLVE_NOT_LEGAL, _INF, _MEASURE_TRICKS,
-    _SURE_TRUMPS, _ONE_SLOT, _SUIT_SKIP, _GROWING_TABLE, _SIBLING_GUESS, _PARTITION, _SIGNATURES,
+    _SURE_TRUMPS, _SUIT_SKIP, _GROWING_TABLE, _SIBLING_GUESS, _PARTITION, _SIGNATURES,
     _SPOILED_SURE, _RANKED_SURE, _CROSS_QUICK, _CASH_THEN_TRUMPS, _TRICK_GUESS, _G_JOKER_PARTNER,
     _G_JOKERS_KEPT, _G_FAST_MOVES, _G_TOP_SPADE_LHO,
     _new_search, _shrink, _slot, _probe, _store, _matches, _must_stop, _first,
