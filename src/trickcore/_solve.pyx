@@ -11,8 +11,11 @@ Spitzer trick evaluated without search, Spidge partition search (an entry
 keeps only the ranks that mattered: DDS's winning ranks), and null-window
 searches on the value (MTD(f) steps, then bisection; for the Spitzer
 score, the scoring columns tested from the last one found).
-docs/performance.rst measures what each buys.  The naive twin is ``trickcore._reference._solve`` (plain
-minimax); both give the same values, card by card.
+docs/solver_notes.rst records what each buys.  The searches live in
+``_solve_spitzer`` and ``_solve_spidge``, on the table of ``_solve_table``;
+this module is their Python boundary.  The naive twin is
+``trickcore._reference._solve`` (plain minimax); both give the same values,
+card by card.
 
 Values (docs/solving.rst says the same for users):
 

@@ -1319,7 +1319,7 @@ cdef enum:
     # A Spitzer search uses at most the first 2**_Z_TABLE_BITS entries of the
     # table (1.5 MB, within a core's L2 cache): its hard deals ran faster
     # there than spread over the 12 MB the Spidge solves want, with 0.4 %
-    # more positions (docs/performance.rst, "a corner of the table").
+    # more positions (docs/solver_notes.rst, "a corner of the table").
     _Z_TABLE_BITS = 15
 
 
