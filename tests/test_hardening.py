@@ -282,6 +282,10 @@ def test_ctrl_c_stops_a_long_double_dummy_solve(threads: int) -> None:
         except KeyboardInterrupt:
             print("interrupted", threading.active_count(), flush=True)
         print(solve(small, player=small.dealer).value == before)
+        # solve_many's worker solvers are kept for the next call: told to stop, they
+        # must be ready again (they would stop at once, with a KeyboardInterrupt).
+        print([s.value for s in solve_many([small] * 3, player=small.dealer, threads=2)]
+              == [before] * 3)
     """, env={"TRICKCORE_PUREPYTHON": "0"})  # the compiled solver, on either backend's run
     assert child.stdout is not None
     assert child.stdout.readline() == "started\n"
@@ -294,8 +298,8 @@ def test_ctrl_c_stops_a_long_double_dummy_solve(threads: int) -> None:
         child.communicate()
         pytest.fail("the interrupt did not stop the solve")
     assert child.returncode == 0, err
-    # No worker left running, and the solver gives the value it gave before.
-    assert out == "interrupted 1\nTrue\n"
+    # No worker left running, and the solvers give the value they gave before.
+    assert out == "interrupted 1\nTrue\nTrue\n"
 
 
 def test_batch_results_do_not_depend_on_the_chunking(backend: Backend) -> None:

@@ -1712,6 +1712,27 @@ def test_a_solve_reads_the_deal_as_it_was_when_called() -> None:
         solve_many(deals)
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the compiled solvers' tables")
+def test_solve_many_keeps_its_workers_solvers_for_the_next_call() -> None:
+    """Each call's worker threads made a 13 MB table each: a small batch on
+    two threads took 25 ms where one thread took 0.02 ms."""
+    solver = trickcore._solve
+    deal = pytrick.SpitzerDeal.from_seed(4)
+    while deal.phase == pytrick.spitzer.Phase.AUCTION:
+        deal.announce(Announcement.PASS)
+    while deal.n_played < 24:
+        deal.play(deal.legal_moves.min())
+    expected = [solve(deal).value] * 4
+    before = solver._idle_solvers()
+    assert [s.value for s in solve_many([deal] * 4, threads=2)] == expected
+    kept = solver._idle_solvers()
+    assert kept >= 2  # the two workers' solvers, handed back
+    for _ in range(3):
+        assert [s.value for s in solve_many([deal] * 4, threads=2)] == expected
+    assert solver._idle_solvers() == kept  # reused, not made again
+    assert before <= kept
+
+
 def test_solve_many_takes_players_as_a_numpy_array_and_names_a_bad_one() -> None:
     np = pytest.importorskip("numpy")
     deal = pytrick.SpidgeDeal.from_seed(3)

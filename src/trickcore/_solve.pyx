@@ -236,11 +236,67 @@ def solve_spidge(state, hand, objective=SOLVE_MOST, pv=True):
     return _g_result(solver.s, &st.s, h, obj, bool(pv))
 
 
-def _abandon(solvers):
-    """Tell the searches of *solvers* (other threads') to stop at their next check."""
-    cdef _Solver solver
-    for solver in solvers:
-        solver.s.abandon = 1
+# The solvers of solve_*_many's worker threads, kept between calls: the
+# threads live for one call, and a solver's table (13 MB) costs more to make
+# than a small batch takes to solve.
+_idle = []
+_idle_lock = threading.Lock()
+
+
+class _WorkerSolvers:
+    """The solvers of one solve_*_many call: the caller's own when the call
+    runs on its thread alone, else one for each worker thread, taken from
+    the idle ones (or made) and handed back when the call ends."""
+
+    def __init__(self, int workers):
+        self.workers = workers    # 0: the call runs on the caller's thread
+        self.taken = {}           # thread id -> the worker's solver
+        self.stopping = False
+        with _idle_lock:
+            k = min(workers, len(_idle))
+            self.spare = _idle[len(_idle) - k:]
+            del _idle[len(_idle) - k:]
+
+    def solver(self):
+        """The calling thread's solver for this call."""
+        cdef _Solver solver
+        if not self.workers:
+            return _thread_solver()
+        ident = threading.get_ident()
+        solver = self.taken.get(ident)
+        if solver is None:
+            solver = self.spare.pop() if self.spare else _Solver()
+            self.taken[ident] = solver
+            if self.stopping:  # the call was interrupted while this worker started
+                solver.s.abandon = 1
+        return solver
+
+    def abandon(self):
+        """Tell the workers' searches to stop at their next check (the
+        caller was interrupted)."""
+        cdef _Solver solver
+        self.stopping = True
+        for solver in list(self.taken.values()):
+            solver.s.abandon = 1
+
+    def release(self):
+        """Hand the workers' solvers back, ready for the next call (every
+        worker has finished)."""
+        cdef _Solver solver
+        if not self.workers:
+            return
+        for solver in self.taken.values():
+            solver.s.abandon = 0
+            solver.s.stopped = 0
+        with _idle_lock:
+            _idle.extend(self.taken.values())
+            _idle.extend(self.spare)
+
+
+def _idle_solvers():
+    """How many worker solvers wait for the next solve_*_many call (tests)."""
+    with _idle_lock:
+        return len(_idle)
 
 
 def solve_spitzer_many(states, objective=SOLVE_POINTS, threads=1, pv=True):
@@ -257,17 +313,19 @@ def solve_spitzer_many(states, objective=SOLVE_POINTS, threads=1, pv=True):
     results = [None] * len(states)
     want = bool(pv)
 
-    solvers = []  # the workers' solvers, told to stop when the caller is interrupted
+    solvers = _WorkerSolvers(nthreads if min(nthreads, len(states)) > 1 else 0)
 
     def work(lo, hi):
-        cdef _Solver solver = _thread_solver()
+        cdef _Solver solver = solvers.solver()
         cdef SpitzerState st
-        solvers.append(solver)
         for i in range(lo, hi):
             st = states[i]
             results[i] = _z_result(solver.s, &st.deal, obj, want)
 
-    run_chunks(work, len(states), nthreads, 1, lambda: _abandon(solvers))
+    try:
+        run_chunks(work, len(states), nthreads, 1, solvers.abandon)
+    finally:
+        solvers.release()
     return results
 
 
@@ -288,17 +346,19 @@ def solve_spidge_many(states, hands, objective=SOLVE_MOST, threads=1, pv=True):
     results = [None] * len(states)
     want = bool(pv)
 
-    solvers = []  # the workers' solvers, told to stop when the caller is interrupted
+    solvers = _WorkerSolvers(nthreads if min(nthreads, len(states)) > 1 else 0)
 
     def work(lo, hi):
-        cdef _Solver solver = _thread_solver()
+        cdef _Solver solver = solvers.solver()
         cdef SpidgeState st
-        solvers.append(solver)
         for i in range(lo, hi):
             st = states[i]
             results[i] = _g_result(solver.s, &st.s, hands[i], obj, want)
 
-    run_chunks(work, len(states), nthreads, 1, lambda: _abandon(solvers))
+    try:
+        run_chunks(work, len(states), nthreads, 1, solvers.abandon)
+    finally:
+        solvers.release()
     return results
 
 
