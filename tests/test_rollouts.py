@@ -82,6 +82,23 @@ def test_same_rollouts_for_any_thread_count(backend: Backend, game: str) -> None
     assert not np.array_equal(first, kernel(positions, n, 78))
 
 
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_a_huge_n_is_refused_naming_n(backend: Backend, game: str) -> None:
+    """n = 2**63 was an OverflowError or numpy's "Maximum allowed dimension
+    exceeded", naming neither n nor the limit."""
+    kernel = backend["_rollouts"].spitzer_rollouts if game == "spitzer" \
+        else backend["_rollouts"].spidge_rollouts
+    make = spitzer_position if game == "spitzer" else spidge_position
+    positions = [make(backend, s, 5) for s in range(4)]
+    with pytest.raises(InvalidArgumentError, match=r"^invalid n 9223372036854775808: .* 2\*\*32"):
+        kernel(positions[:1], 2**63, 1)
+    # The limit counts every position's results.
+    with pytest.raises(InvalidArgumentError, match=r"invalid n 1073741825: .*n x 4 positions"):
+        kernel(positions, 2**30 + 1, 1)
+    with pytest.raises(InvalidArgumentError, match=r"^invalid n 9223372036854775808: .* 2\*\*32"):
+        backend["_batch"].random_playouts(game, 2**63, seed=1)
+
+
 def test_rollouts_leave_the_positions_unchanged_and_finish_them_legally(backend: Backend) -> None:
     deal = spitzer_position(backend, 9, 11)
     before = deal.copy()  # type: ignore[attr-defined]

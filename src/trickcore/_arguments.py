@@ -24,6 +24,7 @@ from trickcore.errors import (
 )
 
 __all__ = [
+    "MAX_RESULTS",
     "MAX_THREADS",
     "SEED_LIMIT",
     "as_int",
@@ -31,6 +32,7 @@ __all__ = [
     "card_number",
     "check_count",
     "check_range",
+    "check_results",
     "check_seat",
     "check_seed",
     "check_threads",
@@ -96,6 +98,22 @@ def check_count(value: object, name: str, low: int = 0, high: int | None = None)
         raise InvalidArgumentError(f"invalid {name} {number}: it must be at least {low}")
     if high is not None and number > high:
         raise InvalidArgumentError(f"invalid {name} {number}: it must be at most {high}")
+    return number
+
+
+#: The most results (rows of scores) one rollout or playout call returns: its
+#: arrays would take 64 GB, and a larger n is a mistake, not a workload.
+MAX_RESULTS = 1 << 32
+
+
+def check_results(n: object, positions: int = 1) -> int:
+    """A number of rollouts or playouts *n* for each of *positions*: a count
+    whose results, n x positions, are at most MAX_RESULTS."""
+    number = check_count(n, "n")
+    if number * positions > MAX_RESULTS:
+        of = "" if positions == 1 else f" (n x {positions} positions)"
+        raise InvalidArgumentError(
+            f"invalid n {number}: a call returns at most 2**32 results{of}")
     return number
 
 

@@ -49,7 +49,7 @@ from trickcore._spidge cimport (
 from trickcore._observe cimport spitzer_encode, spidge_encode, SPITZER_OBS_FLOATS, SPIDGE_OBS_FLOATS
 from trickcore._threads import run_chunks
 from trickcore._arguments import (
-    as_int, check_count, check_range, check_seed, check_threads, not_initialised, SEED_LIMIT,
+    as_int, check_count, check_range, check_results, check_seed, check_threads, not_initialised, SEED_LIMIT,
 )
 from trickcore._spitzer import card_of_action as spitzer_card_of_action
 from trickcore.errors import (
@@ -262,7 +262,7 @@ def random_playouts(game, n, seed, options=None, threads=1, slam_tricks=13, spid
     ``tricks`` (n, 4).
     """
     options, slam_tricks, spidge_tricks = _game_options(game, options, slam_tricks, spidge_tricks)
-    n = check_count(n, "n")
+    n = check_results(n)
     threads = check_threads(threads)
     start = check_count(start, "start")
     if start + n > SEED_LIMIT:

@@ -26,7 +26,7 @@ from trickcore._spitzer cimport (
 from trickcore._spidge cimport (
     spidge_state, SpidgeState, spidge_points,
 )
-from trickcore._arguments import check_count, check_seed, check_threads
+from trickcore._arguments import check_results, check_seed, check_threads
 from trickcore._threads import run_chunks
 from trickcore.errors import ArgumentTypeError
 
@@ -68,7 +68,7 @@ cdef object _arguments(object states, object n, object seed, object threads, typ
         if not isinstance(state, kind):
             raise ArgumentTypeError(f"position {k} is a {type(state).__name__}, not a {kind.__name__}")
         state.legal_moves   # refuses a state whose __init__ never ran (PytrickError)
-    return (positions, check_count(n, "n"), check_seed(seed),
+    return (positions, check_results(n, len(positions)), check_seed(seed),
             check_threads(threads))
 
 

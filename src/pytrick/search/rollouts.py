@@ -90,7 +90,8 @@ def rollouts(deal: SpitzerPosition | SpidgeDeal, n: int, *, seed: int | None = N
     counted with the dummy's).  Most Spidge hands score 0 for everyone, so
     from early in a deal these columns tell moves apart only over many
     rollouts; :func:`solve` counts tricks.  A finished deal gives its own
-    score *n* times.
+    score *n* times.  A call returns at most 2**32 rows of scores in all
+    (``InvalidArgumentError`` past it; with *per_move*, n for each move).
 
     Rollout *j* draws from the generator of deal *j* of
     :func:`pytrick.batch.random_playouts` seeded with *seed* (``None``: fresh

@@ -22,6 +22,7 @@ from trickcore._arguments import (
     as_int,
     check_count,
     check_range,
+    check_results,
     check_seed,
     check_threads,
     not_initialised,
@@ -230,7 +231,7 @@ def random_playouts(game: str, n: int, seed: int, options: int | None = None, th
     """Play *n* complete uniformly random deals; return a dict of numpy arrays
     (see the compiled module; *threads* is accepted and has no effect here)."""
     flags, slam, spidge = _game_options(game, options, slam_tricks, spidge_tricks)
-    n = check_count(n, "n")
+    n = check_results(n)
     check_threads(threads)
     start = check_count(start, "start")
     if start + n > SEED_LIMIT:

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from trickcore._arguments import check_count, check_seed, check_threads
+from trickcore._arguments import check_results, check_seed, check_threads
 from trickcore._reference import _batch, _spidge, _spitzer
 from trickcore.errors import ArgumentTypeError
 
@@ -30,7 +30,7 @@ def _arguments(states: Iterable[Any], n: object, seed: object, threads: object,
         if not isinstance(state, kind):
             raise ArgumentTypeError(f"position {k} is a {type(state).__name__}, not a {kind.__name__}")
     check_threads(threads)
-    return positions, check_count(n, "n"), check_seed(seed)
+    return positions, check_results(n, len(positions)), check_seed(seed)
 
 
 def spitzer_rollouts(states: Iterable[_spitzer.SpitzerState], n: int, seed: int,
