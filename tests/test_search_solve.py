@@ -1712,6 +1712,17 @@ def test_a_solve_reads_the_deal_as_it_was_when_called() -> None:
         solve_many(deals)
 
 
+def test_a_state_never_set_up_is_refused_as_such(backend: dict[str, ModuleType]) -> None:
+    """The compiled solver said "its announcements are not finished"."""
+    solver = backend["_solve"]
+    spitzer = backend["_spitzer"].SpitzerState
+    spidge = backend["_spidge"].SpidgeState
+    with pytest.raises(pytrick.PytrickError, match="SpitzerState was never set up"):
+        solver.solve_spitzer(spitzer.__new__(spitzer))
+    with pytest.raises(pytrick.PytrickError, match="SpidgeState was never set up"):
+        solver.solve_spidge(spidge.__new__(spidge), 0)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the compiled solvers' tables")
 def test_solve_many_keeps_its_workers_solvers_for_the_next_call() -> None:
     """Each call's worker threads made a 13 MB table each: a small batch on

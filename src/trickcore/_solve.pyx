@@ -41,7 +41,7 @@ Values (docs/solving.rst says the same for users):
 
 import threading
 
-from trickcore._arguments import check_threads
+from trickcore._arguments import check_threads, not_initialised
 from trickcore._threads import run_chunks
 from trickcore.errors import InvalidArgumentError, PytrickError
 
@@ -156,6 +156,9 @@ cdef SpitzerState _spitzer_state(object state):
         raise _msg.not_a_deal("Spitzer", state)
     cdef SpitzerState st = SpitzerState.__new__(SpitzerState)
     st.deal = (<SpitzerState>state).deal
+    if st.deal.n_played == 0 and not (st.deal.hands[0] | st.deal.hands[1] | st.deal.hands[2]
+                                      | st.deal.hands[3]):  # its __init__ never ran
+        raise not_initialised(state)
     if spitzer_phase(&st.deal) != SP_PLAY:
         raise _msg.not_in_play(st.deal.n_played < 32)
     return st
@@ -166,6 +169,9 @@ cdef SpidgeState _spidge_state(object state):
         raise _msg.not_a_deal("Spidge", state)
     cdef SpidgeState st = SpidgeState.__new__(SpidgeState)
     st.s = (<SpidgeState>state).s
+    if st.s.n_played == 0 and not (st.s.hands[0] | st.s.hands[1] | st.s.hands[2]
+                                   | st.s.hands[3]):  # its __init__ never ran
+        raise not_initialised(state)
     if st.s.n_played == 52:
         raise _msg.not_in_play(False)
     return st
