@@ -1040,6 +1040,28 @@ def test_spidge_bucket_signatures_find_every_entry(seed: int) -> None:
     assert max(visited) > 4096  # the 16-entry table grew at least three times
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the remembered sure trumps are the "
+                    "compiled search's; the reference twin has none")
+@pytest.mark.parametrize("seed", range(8))
+def test_spidge_remembered_sure_trumps_change_nothing(seed: int) -> None:
+    """A side's sure trumps taken from the counts remembered by the spades'
+    and jokers' holders and the count asked for give the same values and
+    the same positions visited as counted every time, for each player and
+    objective, value only and every card, with jokers and without."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    off = solver._TECHNIQUES["sure trumps remembered"]
+    for remaining in (20, 24, 28):
+        for jokers in (False, True):
+            state = spidge_state(compiled, spidge_spec(100 * seed + remaining, remaining, jokers))
+            for hand in (0, 2, 3):
+                for objective in (0, 1):
+                    for every_card in (False, True):
+                        found = solver._nodes(state, hand, objective, 0, every_card)
+                        assert found == solver._nodes(state, hand, objective, off, every_card), (
+                            seed, remaining, jokers, hand, objective, every_card)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the move ordering is the compiled "
                     "search's; the reference twin has none")
 def test_spidge_trick_guess_reorders_the_same_moves() -> None:

@@ -6,6 +6,7 @@ values).  _solve_spidge.pxd declares what other modules call."""
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
+from libc.string cimport memset
 
 from trickcore._cards cimport tc_lowest64, tc_highest64
 from trickcore._spidge cimport (
@@ -16,7 +17,7 @@ from trickcore._solve_table cimport (
     SOLVE_MOST, SOLVE_NOT_LEGAL, _INF, _MEASURE_TRICKS,
     _SURE_TRUMPS, _SUIT_SKIP, _GROWING_TABLE, _SIBLING_GUESS, _PARTITION, _SIGNATURES,
     _SPOILED_SURE, _RANKED_SURE, _CROSS_QUICK, _CASH_THEN_TRUMPS, _TRICK_GUESS, _G_JOKER_PARTNER,
-    _G_JOKERS_KEPT, _G_FAST_MOVES, _G_TOP_SPADE_LHO,
+    _G_JOKERS_KEPT, _G_FAST_MOVES, _G_TOP_SPADE_LHO, _G_SURE_MEMO,
     _new_search, _shrink, _slot, _probe, _store, _matches, _must_stop, _first,
 )
 
@@ -1169,6 +1170,45 @@ cdef inline int _g_side_sure(tc_solver* s, const spidge_state* d, int team, int 
     return sure
 
 
+# The sure trumps remembered: a side's count (_g_side_sure) depends only on
+# who holds which live spade and joker and on the count asked for, which
+# change far less often than the trick starts come; a small table of counts
+# a solve step (_g_value), by those, saves the walks where they recur.
+ctypedef struct _g_memo:
+    uint64_t trumps         # hand h's spades and jokers at bits 15 * h up
+    uint32_t tag            # the side, the count asked for (0: an empty slot)
+    int count
+    mask_t rel
+
+cdef enum:
+    _G_MEMO_BITS = 10
+
+
+cdef inline int _g_side_sure_memo(tc_solver* s, _g_memo* memo, const spidge_state* d, int team, int need,
+                                  mask_t* rel, mask_t mine, mask_t theirs) noexcept nogil:
+    """_g_side_sure, remembered in *memo* (NULL: not)."""
+    cdef uint64_t trumps
+    cdef uint32_t tag = <uint32_t>(team | (need << 4) | 4096)
+    cdef _g_memo* e
+    cdef mask_t found = 0
+    cdef int count
+    if memo == NULL:
+        return _g_side_sure(s, d, team, need, rel, mine, theirs)
+    trumps = ((d.hands[0] >> 39) | ((d.hands[1] >> 39) << 15) | ((d.hands[2] >> 39) << 30)
+              | ((d.hands[3] >> 39) << 45))
+    e = &memo[((trumps ^ (<uint64_t>tag << 49)) * <uint64_t>0x9E3779B97F4A7C15) >> (64 - _G_MEMO_BITS)]
+    if e.trumps == trumps and e.tag == tag:
+        rel[0] |= e.rel
+        return e.count
+    count = _g_side_sure(s, d, team, need, &found, mine, theirs)
+    e.trumps = trumps
+    e.tag = tag
+    e.count = count
+    e.rel = found
+    rel[0] |= found
+    return count
+
+
 # -- Spidge partition search (DDS's winning ranks) ----------------------------------
 #
 # A search returns, beside its value, the cards whose ranks it relied on
@@ -1480,12 +1520,13 @@ cdef mask_t _g_runs_relied(const int* moves, int nm, mask_t legal, mask_t alive,
 
 
 cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* rel,
-                   mask_t live, uint64_t lens, const _g_trick* tr) noexcept nogil:
+                   mask_t live, uint64_t lens, const _g_trick* tr, _g_memo* memo) noexcept nogil:
     """Fail-soft alpha-beta: the tricks of the counted hands from the current
     trick on; *rel* gets the cards whose ranks the value relied on.  The
     caller passes what it knows (a trick start finds the first and the last
     itself): *live*, the cards held or in the trick (_g_live), *lens*,
-    _g_lengths(d), and *tr*, the trick so far (_g_trick_of)."""
+    _g_lengths(d), and *tr*, the trick so far (_g_trick_of); *memo*: the sure
+    trumps remembered (NULL: none)."""
     cdef int n = d.n_played, pos = n & 3, hand, best, v, gain, i, nm, a, hi = 0, w, suit, k
     cdef int alpha0, beta0, trick = n >> 2, tt_move = -1, best_move = 0, quick
     cdef bint maximise, use_tt = False, part = not s.disabled & _PARTITION, cut = False, cashing
@@ -1577,7 +1618,7 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
                                          and not s.disabled & _CASH_THEN_TRUMPS):
                 quick = 0
             else:
-                quick = _g_side_sure(s, d, s.count_side, beta, &bound_rel, mine, theirs)
+                quick = _g_side_sure_memo(s, memo, d, s.count_side, beta, &bound_rel, mine, theirs)
                 if lead_counted:
                     sure_rel = bound_rel  # the cashing bound's, if it adds them
             sure_mine = quick
@@ -1590,7 +1631,8 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
                                                  and not s.disabled & _CASH_THEN_TRUMPS):
                 quick = hi
             else:
-                quick = hi - _g_side_sure(s, d, 15 & ~s.count_side, hi - alpha, &bound_rel, theirs, mine)
+                quick = hi - _g_side_sure_memo(s, memo, d, 15 & ~s.count_side, hi - alpha, &bound_rel, theirs,
+                                                 mine)
                 if not lead_counted:
                     sure_rel = bound_rel
             sure_theirs = hi - quick
@@ -1694,12 +1736,12 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
         if pos == 3:
             gain = (s.count_side >> w) & 1
             v = gain + _g_search(s, d, alpha - gain, beta - gain, &child_rel, 0, lens - G_LENGTH_BIT[hand][a],
-                                 NULL)
+                                 NULL, memo)
             if part:
                 child_rel |= _g_rank_winner(trick_cards | ((<mask_t>1) << a),
                                             d.history[n - 3 + ((w - d.leaders[trick]) & 3)])
         else:
-            v = _g_search(s, d, alpha, beta, &child_rel, live, lens - G_LENGTH_BIT[hand][a], &t)
+            v = _g_search(s, d, alpha, beta, &child_rel, live, lens - G_LENGTH_BIT[hand][a], &t, memo)
         _g_undo(d, hand, broken, w)
         if maximise:
             if v > best:
@@ -1787,7 +1829,12 @@ cdef int _g_value(tc_solver* s, spidge_state* d) noexcept nogil:
     cdef int g, lower = 0, upper = 13 - (d.n_played >> 2), b, h, taken = 0
     cdef mask_t rel
     cdef _g_trick t
+    cdef _g_memo memo[1 << _G_MEMO_BITS]
+    # (not for a short ending: there clearing the counts would cost more)
+    cdef bint remember = not s.disabled & _G_SURE_MEMO and d.n_played <= 32
     _g_trick_of(d, &t)
+    if remember:
+        memset(memo, 0, sizeof(memo))
     for h in range(4):
         if (s.count_side >> h) & 1:
             taken += d.tricks[h]
@@ -1796,7 +1843,7 @@ cdef int _g_value(tc_solver* s, spidge_state* d) noexcept nogil:
         g = min(max(s.guess - taken, lower), upper)
     while lower < upper:
         b = g + 1 if g == lower else g
-        g = _g_search(s, d, b - 1, b, &rel, _g_live(d), _g_lengths(d), &t)
+        g = _g_search(s, d, b - 1, b, &rel, _g_live(d), _g_lengths(d), &t, memo if remember else NULL)
         if g < b:
             upper = g
         else:
