@@ -35,6 +35,22 @@ def test_purepython_variable_selects_the_reference() -> None:
     assert output == "python trickcore._reference._spitzer"
 
 
+@pytest.mark.parametrize("purepython", ["0", "1"])
+def test_the_public_modules_import_by_their_names(purepython: str) -> None:
+    """The docs name trickcore.spitzer.SpitzerState; ``from trickcore.spitzer
+    import SpitzerState`` was a ModuleNotFoundError (an attribute only)."""
+    code = ("from trickcore.spitzer import SpitzerState; from trickcore.spidge import SpidgeState; "
+            "import trickcore.cards, trickcore.ismcts, trickcore, sys; "
+            "sys.stdout.write(str(SpitzerState is trickcore.spitzer.SpitzerState "
+            "and SpidgeState is trickcore.spidge.SpidgeState "
+            "and trickcore.cards is sys.modules['trickcore.cards']))")
+    env = {**os.environ, "TRICKCORE_PUREPYTHON": purepython}
+    output = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    assert output == "True"
+
+
 def test_unknown_backend_name_is_rejected() -> None:
     with pytest.raises(ValueError, match="unknown backend"):
         trickcore.load_backend("rust")  # type: ignore[arg-type]

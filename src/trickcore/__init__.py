@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import sys
 from types import ModuleType
 from typing import TYPE_CHECKING, Literal
 
@@ -115,3 +116,8 @@ else:
     spidge = _modules["_spidge"]
     ismcts = _modules["_ismcts"]
     CardSet = cards.CardSet
+    # Importable by these names too (``from trickcore.spitzer import
+    # SpitzerState``, as the docs name the classes), not only as attributes.
+    for _name in ("cards", "spitzer", "spidge", "ismcts"):
+        sys.modules.setdefault(f"trickcore.{_name}", _modules[f"_{_name}"])
+    del _name
