@@ -282,8 +282,8 @@ def test_ctrl_c_stops_a_long_double_dummy_solve(threads: int) -> None:
         except KeyboardInterrupt:
             print("interrupted", threading.active_count(), flush=True)
         print(solve(small, player=small.dealer).value == before)
-        # solve_many's worker solvers are kept for the next call: told to stop, they
-        # must be ready again (they would stop at once, with a KeyboardInterrupt).
+        # solve_many's worker solvers are kept for the next call: after the
+        # interrupt they must solve as before.
         print([s.value for s in solve_many([small] * 3, player=small.dealer, threads=2)]
               == [before] * 3)
     """, env={"TRICKCORE_PUREPYTHON": "0"})  # the compiled solver, on either backend's run
