@@ -29,6 +29,17 @@ def test_solve_many_refuses_a_turn_for_player() -> None:
         solve_many([deal, deal], player=deal.to_move)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("players", [{0: 1, 1: 2}, {1, 2}, frozenset({1, 2})])
+def test_solve_many_refuses_players_in_no_order(players: Any) -> None:
+    # A dict gave its keys as the players (deal 0 solved for player 0, not 1),
+    # and a set's order is not the deals'.
+    deal = _spidge_ending()
+    with pytest.raises(pytrick.ArgumentTypeError, match=f"not a {type(players).__name__}"):
+        solve_many([deal, deal], player=players)
+    by_list = solve_many([deal, deal], player=[1, 2])
+    assert [s.value for s in by_list] == [solve(deal, player=p).value for p in (1, 2)]
+
+
 @pytest.mark.parametrize("hand", list(Hand))
 def test_a_hand_is_not_taken_for_a_player(hand: Hand) -> None:
     # Hand is an IntEnum: Hand.DUMMY passed as player 1, and observation(Hand.DUMMY)

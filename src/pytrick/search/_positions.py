@@ -9,7 +9,7 @@ hand a player holds.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence, Set
 from typing import TypeAlias
 
 import trickcore
@@ -61,9 +61,14 @@ def positions_of(deals: object, function: str, *, allow_empty: bool) -> tuple[li
 
 def per_deal(value: object, count: int, name: str) -> Sequence[object]:
     """*value* once per deal: a sequence (a list, a numpy array) of *count*
-    values, or one value for every deal."""
+    values, or one value for every deal.  A mapping or a set is refused:
+    its order is not the deals' (a dict would give its keys)."""
     if value is None or isinstance(value, (str, bytes)):
         return [value] * count
+    if isinstance(value, (Mapping, Set)):
+        raise ArgumentTypeError(
+            f"{name} must be one {name} or a sequence of one per deal (a list, a tuple, a numpy "
+            f"array), not a {type(value).__name__}: its order is not the deals'")
     try:
         values: list[object] = list(value)  # type: ignore[call-overload]
     except TypeError:  # one number (a numpy 0-d array too)
