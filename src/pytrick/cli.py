@@ -8,7 +8,8 @@ tournament (see :mod:`pytrick.arena`); ``pytrick replay FILE [--json]``
 validates a record (with ``--deal K [--rotation R]``, one deal of a
 tournament's deals.jsonl), prints its result, and exits 1 (printing the
 reason) if the record is corrupt or illegal, 2 if the file cannot be read;
-``pytrick explain FILE CARD`` says whether the player to move may play CARD.
+``pytrick explain FILE CARD`` says whether the player to move may play CARD
+(in a Spitzer auction, CARD may be an announcement: ``zola``, ``ace:H``...).
 FILE is always a path (or ``-`` for standard input), never record text; every
 failure is one line on standard error, within the limits of
 :mod:`pytrick.records`.  Ctrl-C ends any command with one line and exit status
@@ -111,7 +112,10 @@ def _parser() -> argparse.ArgumentParser:
         "explain", help="may the player to move in a recorded deal play CARD? and why"
     )
     explain.add_argument("file", help="a deal record, finished or not (or - for standard input)")
-    explain.add_argument("card", help="the card in question, e.g. AH, 10♥, JK1")
+    explain.add_argument(
+        "card",
+        help="the card in question, e.g. AH, 10♥, JK1; or a Spitzer announcement, e.g. zola, ace:H",
+    )
     return parser
 
 
@@ -219,12 +223,14 @@ def _explain(path: str, card_text: str, out: TextIO, err: TextIO) -> int:
     obj, status = _load_or_fail("explain", path, err)
     if status:
         return status
+    deal = obj.deals[-1] if hasattr(obj, "deals") else obj
     try:
         card = parse_card(card_text)
     except PytrickError as error:
+        if hasattr(deal, "announce"):  # Spitzer: the question may be an announcement
+            return _explain_announcement(deal, card_text, str(error), out, err)
         _fail("explain", str(error), err)
         return 1
-    deal = obj.deals[-1] if hasattr(obj, "deals") else obj
     if deal.is_over:
         print("The deal is over: no card may be played.", file=out)
         return 0
@@ -246,6 +252,26 @@ def _explain(path: str, card_text: str, out: TextIO, err: TextIO) -> int:
         print(f"{card.unicode()} is legal (rules {section}).", file=out)
     who = f"seat {deal.to_move}" if isinstance(deal.to_move, int) else str(deal.to_move)
     print(f"{who} to play; legal now: {deal.legal_moves.unicode()}", file=out)
+    return 0
+
+
+def _explain_announcement(deal: Any, text: str, card_error: str, out: TextIO, err: TextIO) -> int:
+    """May the seat to speak in Spitzer *deal* make the announcement *text*, and why
+    (RULES.md 1.5); *card_error* says why *text* is no card either."""
+    from pytrick.spitzer.text import explain_announcement
+
+    try:
+        answer = explain_announcement(deal, text)
+    except PytrickError:
+        _fail("explain", f"{card_error}; nor is it an announcement (pass, zola, "
+              "zola_schneider, zola_schneider_schwarz, ace:H, void:C, void_call, "
+              "first_trick_call, schneider)", err)
+        return 1
+    print(answer, file=out)
+    legal = deal.legal_announcements
+    if legal:
+        said = ", ".join(a.token for a in legal)
+        print(f"seat {deal.to_move} to speak; legal now: {said}", file=out)
     return 0
 
 

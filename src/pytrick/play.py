@@ -11,7 +11,7 @@ list, an announcement by name or number, or a command:
 .. code-block:: text
 
     ?            list your legal moves
-    why CARD     may this card be played now? the rule that decides
+    why CARD     may I play this card (or announcement) now? the rule that decides
     undo         take back your last move (practice mode, on by default; saved too)
     save FILE    write the game so far as a JSON record (mid-deal: practice mode only)
     quit         leave (so do end of input and Ctrl-C)
@@ -68,7 +68,7 @@ __all__ = ["COMMANDS", "Session", "parse_rules"]
 COMMANDS = """\
 a card (QC, Q♣, 10h) or its number in the list; an announcement by name or number
 ?            list your legal moves
-why CARD     may this card be played now? the rule that decides
+why CARD     may I play this card (or announcement) now? the rule that decides
 undo         take back your last move (practice mode, on by default; saved too)
 save FILE    write the game so far as a JSON record (mid-deal: practice mode only)
 quit         leave (so do end of input and Ctrl-C)
@@ -403,6 +403,12 @@ class Session:
         try:
             card = parse_card(text)
         except PytrickError as error:
+            if isinstance(deal, SpitzerDeal):  # "why zola", "why ace:H": an announcement
+                try:
+                    self._say(spitzer_text.explain_announcement(deal, text))
+                    return
+                except PytrickError:
+                    pass
             self._say(f"{error}")
             return
         section = "§1.6" if isinstance(deal, SpitzerDeal) else "§2.5"

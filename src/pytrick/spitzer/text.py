@@ -8,14 +8,18 @@ from typing import TYPE_CHECKING, Any
 from pytrick.spitzer.announcement import Announcement
 from trickcore import CardSet
 from trickcore.card import Card
+from trickcore.errors import IllegalMoveError, PytrickError
 
 if TYPE_CHECKING:
     from pytrick.spitzer.deal import SpitzerDeal
     from pytrick.spitzer.game import SpitzerGame
+    from pytrick.spitzer.rules import SpitzerRules
 
 __all__ = [
+    "announcement_effect",
     "deal_summary",
     "deal_summary_json",
+    "explain_announcement",
     "game_summary",
     "game_summary_json",
     "hand_order",
@@ -40,6 +44,76 @@ def hand_text(cards: CardSet) -> str:
 def announcements_text(deal: SpitzerDeal) -> str:
     said = [f"seat {seat} {Announcement(code)}" for seat, code in deal.announcements]
     return ", ".join(said) if said else "none yet"
+
+
+def announcement_effect(announcement: Announcement, rules: SpitzerRules) -> str:
+    """What *announcement* makes of the hand under *rules* (RULES.md 1.5, 1.8),
+    in a player's words: the answer ``pytrick explain`` gives with a legal one.
+
+    >>> from pytrick.spitzer import Announcement, SpitzerRules
+    >>> announcement_effect(Announcement.ZOLA_SCHNEIDER_SCHWARZ, SpitzerRules())
+    'you play alone against the other three and need to win all 8 tricks'
+    """
+    code = Announcement(announcement)
+    if code == Announcement.PASS:
+        return (
+            "if all four pass, the hand is a Normal game (the holders of Q♣ and Q♠ "
+            "against the other two), or a Sneaker if one player holds both"
+        )
+    alone = "you play alone against the other three and need"
+    if code == Announcement.ZOLA:
+        return f"{alone} 61 or more card points (60 loses)"
+    if code == Announcement.ZOLA_SCHNEIDER:
+        return f"{alone} 90 or more card points"
+    if code == Announcement.ZOLA_SCHNEIDER_SCHWARZ:
+        return f"{alone} to win all 8 tricks"
+    if code == Announcement.SCHNEIDER:
+        return (
+            "your side needs 90 or more card points: the queens team if you hold a "
+            "black queen (you alone if you hold both), else every player without one"
+        )
+    if code == Announcement.FIRST_TRICK_CALL:
+        if rules.first_trick_call == "first_trick_won_by_other":
+            return (
+                "the winner of the first trick you do not win yourself is your partner; "
+                "if you win all 8 tricks you play alone"
+            )
+        return "the winner of the first trick is your partner; if you win it, you play alone"
+    if code == Announcement.VOID_CALL:
+        return (
+            "the first time you lead, you must lead one of your fail aces; the first player "
+            "clockwise who does not follow suit to that trick is your partner, and if all "
+            "three follow you play alone"
+        )
+    suit = str(code)[-1]
+    partner = (
+        f"the holder of A{suit} is your secret partner, and must play it when {suit} "
+        "is led by another player"
+    )
+    if code in (Announcement.ACE_CALL_CLUBS, Announcement.ACE_CALL_SPADES, Announcement.ACE_CALL_HEARTS):
+        if rules.call_requires_lead:
+            return f"{partner}; you must lead {suit} the first time you lead (call_requires_lead)"
+    return partner
+
+
+def explain_announcement(deal: SpitzerDeal, text: str) -> str:
+    """One line: may the seat to speak in *deal* make the announcement *text*,
+    and why (RULES.md 1.5).  *text* names no announcement: the
+    :class:`~pytrick.IllegalMoveError` of :meth:`Announcement.parse` (reason
+    ``"unknown_announcement"``).  *deal* is not changed.
+    """
+    try:
+        announcement = Announcement.parse(text)
+    except IllegalMoveError as error:
+        if error.reason != "trump_ace_not_callable":
+            raise
+        return f"{text} is illegal: {error}."  # the ace of diamonds
+    name = "Passing" if announcement == Announcement.PASS else f"The {announcement}"
+    try:
+        deal.copy().announce(announcement)
+    except PytrickError as error:
+        return f"{name} is illegal: {error}."
+    return f"{name} is legal: {announcement_effect(announcement, deal.rules)} (rules §1.5)."
 
 
 def tricks_lines(deal: SpitzerDeal) -> list[str]:

@@ -1,0 +1,97 @@
+"""Problems a user with a rules question ran into, each pinned by a test."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from pytrick import cli
+from pytrick.play import Session
+from pytrick.spitzer import SpitzerDeal, SpitzerRules
+
+#: Seat 2 (first to speak, dealer 1) holds Q♣ Q♠ and spades without A♠: an
+#: ace call in ♠ is his only call; seat 1 holds A♠.
+CALLER_HANDS = [
+    "AH TH KH 9H 8H 7H 7D 8D", "AC TC KC 9C 8C 7C AS TS",
+    "KS 9S 8S 7S QC QS QH QD", "JC JS JH JD AD TD KD 9D",
+]
+
+
+def explain(tmp_path: Path, deal: SpitzerDeal, question: str) -> tuple[int, str, str]:
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(deal.to_record()), encoding="utf-8")
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(["explain", str(path), question], out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+# `pytrick explain FILE zola` answered "invalid card text 'zola': no suit": the
+# only rules question it took was "may I play this card?", so "may I call the
+# ace of hearts here?" (RULES.md 1.5) had no answer, only the list of legal
+# announcements.  It now says whether the seat to speak may make it, why not
+# (the engine's reason, citing 1.5), and, if he may, what game it makes.
+@pytest.mark.parametrize(("question", "answer"), [
+    ("ace call in ♠", "The ace call in ♠ is legal: the holder of A♠ is your secret partner, "
+                      "and must play it when ♠ is led by another player (rules §1.5)."),
+    ("ace:H", "The ace call in ♥ is illegal: the ace call in ♥ needs at least one card of "
+              "that suit other than a queen or jack (rules §1.5)."),
+    ("void:H", "The void call in ♥ is illegal: a void call needs the ace of every fail suit "
+               "you hold: you hold K♠, 9♠, 8♠ and 7♠ without the ace (rules §1.5)."),
+    ("ace:D", "ace:D is illegal: cannot call the ace of diamonds: A♦ is a trump"),
+    ("first_trick_call", "needs all three fail aces: you lack A♣, A♠ and A♥ (rules §1.5)."),
+    ("zola", "The Zola is legal: you play alone against the other three and need 61 or more "
+             "card points (60 loses) (rules §1.5)."),
+    ("pass", "Passing is legal: if all four pass, the hand is a Normal game"),
+    ("schneider", "Schneider is a house rule that is off (schneider_announcement=False)"),
+])
+def test_explain_answers_an_announcement_question(
+    tmp_path: Path, question: str, answer: str
+) -> None:
+    deal = SpitzerDeal.from_hands(CALLER_HANDS, dealer=1)
+    status, out, err = explain(tmp_path, deal, question)
+    assert (status, err) == (0, "")
+    assert answer in out.splitlines()[0]
+    assert out.splitlines()[1] == (
+        "seat 2 to speak; legal now: pass, zola, zola_schneider, zola_schneider_schwarz, "
+        "ace_call_spades"
+    )
+
+
+def test_explain_of_an_announcement_follows_the_options(tmp_path: Path) -> None:
+    rules = SpitzerRules(first_trick_call="first_trick_won_by_other", call_requires_lead=True)
+    deal = SpitzerDeal.from_hands(CALLER_HANDS, dealer=1, rules=rules)
+    assert "you must lead ♠ the first time you lead (call_requires_lead)" in (
+        explain(tmp_path, deal, "ace:S")[1])
+    deal.announce("pass")  # seat 3, one black queen: no call; Zola is open to him
+    status, out, _ = explain(tmp_path, deal, "ace:C")
+    assert "needs both black queens (Q♣ and Q♠)" in out and status == 0
+
+
+def test_explain_of_an_announcement_after_the_auction_says_it_is_over(tmp_path: Path) -> None:
+    deal = SpitzerDeal.from_hands(CALLER_HANDS, dealer=1)
+    deal.announce("ace:S")
+    status, out, _ = explain(tmp_path, deal, "zola")
+    assert status == 0
+    assert out == ("The Zola is illegal: the announcements are over: they are made before "
+                   "the first lead (rules §1.5).\n")
+
+
+def test_explain_of_neither_a_card_nor_an_announcement_says_both(tmp_path: Path) -> None:
+    status, out, err = explain(tmp_path, SpitzerDeal.from_hands(CALLER_HANDS, dealer=1), "xyz")
+    assert status == 1 and out == ""
+    assert "invalid card text 'xyz'" in err and "nor is it an announcement" in err
+
+
+def test_why_in_a_game_answers_an_announcement_question() -> None:
+    # `why zola` said "invalid card text 'zola'" when the person was to speak.
+    # Seed 0: seat 0 speaks before anyone has announced.
+    out = io.StringIO()
+    session = Session("spitzer", seat=0, seed=0, stdin=io.StringIO("why zola\nwhy ace:D\nquit\n"),
+                      out=out, color=False)
+    session.run()
+    text = out.getvalue()
+    assert "Zola is legal: you play alone against the other three" in text
+    assert "cannot call the ace of diamonds" in text
