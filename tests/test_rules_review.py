@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pytrick import cli
+from pytrick import InvalidArgumentError, cli
 from pytrick.play import Session
-from pytrick.spitzer import SpitzerDeal, SpitzerRules
+from pytrick.spitzer import GameType, SpitzerDeal, SpitzerRules
 
 #: Seat 2 (first to speak, dealer 1) holds Q♣ Q♠ and spades without A♠: an
 #: ace call in ♠ is his only call; seat 1 holds A♠.
@@ -95,3 +95,39 @@ def test_why_in_a_game_answers_an_announcement_question() -> None:
     text = out.getvalue()
     assert "Zola is legal: you play alone against the other three" in text
     assert "cannot call the ace of diamonds" in text
+
+
+# SpitzerRules.score(GameType.ZOLA, {0}, points=100, tricks=1) answered
+# "+27" for figures no deal can produce: one trick is 4 cards, at most
+# 4 aces = 44 card points (RULES.md 1.2), and 30 points in 7 tricks, or 1
+# point in any number, cannot be taken either.  Only 0 and 8 tricks were
+# checked; now every total the pack's cards cannot make is refused, naming
+# the argument.
+@pytest.mark.parametrize(("points", "tricks", "why"), [
+    (100, 1, "their 4 cards hold 0 to 44"),
+    (45, 1, "their 4 cards hold 0 to 44"),
+    (30, 7, "their 28 cards hold 76 to 120"),
+    (1, 3, "no 12 cards of the pack hold exactly 1"),
+    (119, 5, "no 20 cards of the pack hold exactly 119"),
+    (7, 4, "their 16 cards hold 8 to 112"),
+    (10, 0, "no trick is 0 card points"),
+])
+def test_score_refuses_card_points_the_tricks_cannot_hold(
+    points: int, tricks: int, why: str
+) -> None:
+    with pytest.raises(InvalidArgumentError, match=rf"^points: {points} card points cannot be "
+                       rf"taken in {tricks} tricks?: {why}"):
+        SpitzerRules().score(GameType.ZOLA, {0}, points=points, tricks=tricks)
+
+
+@pytest.mark.parametrize(("points", "tricks", "scores"), [
+    (44, 1, (0, 9, 9, 9)),  # the four aces in one trick: 31-60, a loss
+    (8, 4, (0, 12, 12, 12)),  # the four jacks and twelve blanks: 0-30
+    (76, 7, (18, 0, 0, 0)),
+    (120, 8, (36, 0, 0, 0)),
+    (0, 0, (0, 15, 15, 15)),
+])
+def test_score_still_takes_the_extreme_totals(
+    points: int, tricks: int, scores: tuple[int, int, int, int]
+) -> None:
+    assert SpitzerRules().score(GameType.ZOLA, {0}, points=points, tricks=tricks) == scores

@@ -130,7 +130,8 @@ class SpitzerRules:
         >>> SpitzerRules().score(GameType.ZOLA, {1}, points=60, tricks=4)   # 60 loses
         (9, 0, 9, 9)
 
-        No option changes the table; bad figures raise
+        No option changes the table; bad figures (among them card points the
+        tricks cannot hold: one trick is 4 cards, at most 44 points) raise
         :class:`~pytrick.InvalidArgumentError` naming the argument, and the
         table's impossible cells (a Normal game or a call without a trick: the
         side holding Q♣ wins its trick) and sides no deal can have (a Zola or
@@ -159,10 +160,19 @@ class SpitzerRules:
                 f"points: {points!r} is not a number of card points from 0 to 120"
             )
         tricks, points = number_of_tricks, card_points
-        if (tricks == 0 and points != 0) or (tricks == 8 and points != 120):
+        reachable = _REACHABLE[tricks]
+        if points not in reachable:
+            low, high = min(reachable), max(reachable)
+            if tricks in (0, 8):
+                why = "no trick is 0 card points, all 8 are the whole pack's 120"
+            elif low <= points <= high:
+                why = f"no {4 * tricks} cards of the pack hold exactly {points}"
+            else:
+                why = f"their {4 * tricks} cards hold {low} to {high}"
             raise InvalidArgumentError(
-                f"points: {points} card points cannot be taken in {tricks} tricks "
-                "(no trick is 0 points, all 8 are 120)"
+                f"points: {points} card points cannot be taken in {tricks} "
+                f"trick{'' if tricks == 1 else 's'}: {why} "
+                "(RULES.md 1.2: A 11, 10 10, K 4, Q 3, J 2, 9 8 7 nothing)"
             )
         entry = _core.SCORING_TABLE[game][_core.scoring_column(points, tricks)]
         if entry == 0:
@@ -191,6 +201,19 @@ class SpitzerRules:
                 )
         return cls(**data)
 
+
+def _reachable_points() -> tuple[frozenset[int], ...]:
+    """By number of tricks (0 to 8), the card point totals a side taking them
+    can hold: the sums of 4 cards a trick of the pack (RULES.md 1.2)."""
+    sums: list[set[int]] = [{0}] + [set() for _ in range(32)]  # by number of cards
+    for value in (_core.card_points(card) for card in _core.PACK):
+        for count in range(31, -1, -1):
+            sums[count + 1] |= {total + value for total in sums[count]}
+    return tuple(frozenset(sums[4 * tricks]) for tricks in range(9))
+
+
+#: The card point totals a side can take in 0 to 8 tricks.
+_REACHABLE = _reachable_points()
 
 # How many seats a declaring side of each game can have (RULES.md 1.4, 1.5,
 # 1.8).  A void call under "first_void_player" and a first-trick call lose
