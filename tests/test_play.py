@@ -63,7 +63,7 @@ def test_commands_answer_and_change_nothing() -> None:
     assert "There is no move 42: choose 1 to 8" in text
     assert "invalid card text 'nonsense': no suit" in text
     assert "7♣ is illegal: seat 1 does not hold 7♣" in text
-    assert "Q♣ is legal (rules §1.6)." in text
+    assert "Q♣ is legal: the leader may lead any card (rules §1.6)." in text
     assert "why CARD" in text  # help
     assert "Goodbye." in text
     deal = play.game.deals[0]

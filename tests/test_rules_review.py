@@ -131,3 +131,124 @@ def test_score_still_takes_the_extreme_totals(
     points: int, tricks: int, scores: tuple[int, int, int, int]
 ) -> None:
     assert SpitzerRules().score(GameType.ZOLA, {0}, points=points, tricks=tricks) == scores
+
+
+# `pytrick explain FILE CARD` and `why CARD` in `pytrick play` said only
+# "Q♥ is legal (rules §1.6)." for a legal card: the rule, but not why.  A
+# player asking "hearts are led and I have none; may I play Q♥?" learns
+# nothing from it.  The answer now says which part of the rule allows the card.
+def _spitzer_position(moves: list[str], rules: SpitzerRules | None = None) -> SpitzerDeal:
+    deal = SpitzerDeal.from_hands(CALLER_HANDS, dealer=1, rules=rules)
+    for move in moves:
+        if deal.legal_announcements:
+            deal.announce(move)
+        else:
+            deal.play(move)
+    return deal
+
+
+@pytest.mark.parametrize(("moves", "card", "answer"), [
+    (["pass"] * 4, "KS", "K♠ is legal: the leader may lead any card (rules §1.6)."),
+    (["pass"] * 4 + ["KS"], "JS", "J♠ is legal: you cannot follow spades, so you must play a "
+                                  "trump, and J♠ is one (rules §1.2, §1.6)."),
+    (["pass"] * 4 + ["KS", "JS"], "7D", "7♦ is legal: you cannot follow spades, so you must "
+                                        "play a trump, and 7♦ is one (rules §1.2, §1.6)."),
+    (["pass"] * 4 + ["KS", "JS", "7D"], "TS", "10♠ is legal: it follows spades, the suit led "
+                                              "(rules §1.6)."),
+    (["ace:S", "KS", "JS", "7D"], "AS", "A♠ is legal: the called ace must be played when "
+                                        "spades are led by another player (rules §1.6)."),
+    (["pass"] * 4 + ["QC"], "JC", "J♣ is legal: trumps were led, and J♣ is a trump "
+                                  "(rules §1.2, §1.6)."),
+    (["pass"] * 4 + ["QC", "JC", "7D"], "AC", "A♣ is legal: you hold no trump, so any card "
+                                              "may be played (rules §1.6)."),
+    (["pass"] * 4 + ["KS"], "KS", "K♠ is illegal: seat 3 does not hold K♠: it has already "
+                                  "been played"),
+])
+def test_explain_says_why_a_spitzer_card_is_legal(
+    tmp_path: Path, moves: list[str], card: str, answer: str
+) -> None:
+    status, out, _ = explain(tmp_path, _spitzer_position(moves), card)
+    assert status == 0 and out.splitlines()[0].startswith(answer)
+
+
+def test_explain_says_why_a_caller_must_lead_the_called_suit(tmp_path: Path) -> None:
+    deal = _spitzer_position(["ace:S"], SpitzerRules(call_requires_lead=True))
+    assert explain(tmp_path, deal, "KS")[1].splitlines()[0] == (
+        "K♠ is legal: the ace caller must lead ♠ the first time he leads, and K♠ is one "
+        "(rules §1.5).")
+
+
+SPIDGE_HANDS = (
+    # By player; dealer 0: player 1 leads, the dummy, player 2, player 0.
+    ["2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC",       # player 0, the dealer
+     "3D 4D 5D 6D 7D 8D 9D TD JD QD KD AD 2S",       # player 1, left
+     "3H 4H 5H 6H 7H 8H 9H TH JH QH KH AH JK1"],     # player 2, right
+    "3S 4S 5S 6S 7S 8S 9S TS JS QS KS AS JK2",       # the dummy
+)
+
+
+@pytest.mark.parametrize(("joker_suit", "moves", "card", "answer"), [
+    ("trump", [], "AD", "A♦ is legal: the opening lead may be any card but a trump (rules §2.5)."),
+    ("trump", ["AD"], "3S", "3♠ is legal: the dummy holds no diamonds, so any card may be "
+                            "played; nobody is obliged to trump (rules §2.5)."),
+    ("trump", ["AD", "JK2"], "JK1", "🃏1 is legal: you hold no diamonds, so any card may be "
+                                    "played; nobody is obliged to trump (rules §2.5)."),
+    ("trump", ["AD", "JK2", "JK1", "AC", "2S"], "JK2",
+     "🃏2 is illegal: cannot play 🃏2: the dummy does not hold it"),
+    ("trump", ["AD", "JK2", "JK1", "AC", "2S"], "3S",
+     "3♠ is legal: it follows spades, the suit led (rules §2.5)."),
+    ("trump", ["AD", "3S", "JK1"], "AC", "A♣ is legal: you hold no diamonds, so any card may "
+                                         "be played; nobody is obliged to trump (rules §2.5)."),
+    ("wild", [], "AD", "A♦ is legal: the opening lead may be any card but a trump (rules §2.5)."),
+])
+def test_explain_says_why_a_spidge_card_is_legal(
+    tmp_path: Path, joker_suit: str, moves: list[str], card: str, answer: str
+) -> None:
+    from pytrick.spidge import SpidgeDeal, SpidgeRules
+
+    deal = SpidgeDeal(SPIDGE_HANDS[0], SPIDGE_HANDS[1], dealer=0,
+                      rules=SpidgeRules(joker_suit=joker_suit))  # type: ignore[arg-type]
+    for move in moves:
+        deal.play(move)
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(deal.to_record()), encoding="utf-8")
+    out = io.StringIO()
+    assert cli.main(["explain", str(path), card], out=out, err=io.StringIO()) == 0
+    assert out.getvalue().splitlines()[0].startswith(answer)
+
+
+def test_every_answer_agrees_with_the_legal_moves() -> None:
+    """Over random positions of both games under every joker and call option,
+    each card gets an answer, "legal" exactly for the legal moves, and an
+    "any card may be played" exactly when nothing (bar a called ace) is barred."""
+    import random
+
+    from pytrick.spidge import SpidgeDeal, SpidgeRules
+    from pytrick.spidge.text import explain_play as spidge_explain
+    from pytrick.spitzer.text import explain_play as spitzer_explain
+
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(24):
+        spitzer = SpitzerDeal.from_seed(seed, rules=SpitzerRules(
+            void_call=("called_ace_holder", "first_void_player")[seed % 2],
+            call_requires_lead=seed % 3 == 0))
+        spidge = SpidgeDeal.from_seed(seed, rules=SpidgeRules(
+            joker_suit=("trump", "wild")[seed % 2], spades_must_be_broken=seed % 3 == 0))
+        while spitzer.legal_announcements:
+            calls = [a for a in spitzer.legal_announcements if a >= 4]
+            spitzer.announce(calls[0] if calls else "pass")
+        for deal, answer_of, hand_of in (
+            (spitzer, spitzer_explain, lambda d: d.hand(d.to_move)),
+            (spidge, spidge_explain, lambda d: d.hand(d.hand_to_move)),
+        ):
+            while not deal.is_over:
+                hand, legal = hand_of(deal), deal.legal_moves
+                for card in hand:
+                    answer = answer_of(deal, card)
+                    assert answer.startswith(f"{card.unicode()} is {'' if card in legal else 'il'}legal")
+                    if "any card may be played" in answer:
+                        assert len(hand) - len(legal) <= (deal is spitzer)
+                    checked += 1
+                deal.play(rng.choice(sorted(legal)))
+    assert checked > 5000

@@ -239,17 +239,16 @@ def _explain(path: str, card_text: str, out: TextIO, err: TextIO) -> int:
         said = ", ".join(a.token for a in announcements)
         print(f"Seat {deal.to_move} must first announce or pass; legal now: {said}.", file=out)
         return 0
-    # Where the rules pages state the play rules of each game.
-    section = "§2.5" if type(deal).__name__ == "SpidgeDeal" else "§1.6"
-    trial = deal.copy()
-    try:
-        trial.play(card)
-    except PytrickError as error:
-        # An illegal move cites its own rule and names no card hidden from the
-        # player; a card outside this game's pack says so.
-        print(f"{card.unicode()} is illegal: {error}.", file=out)
+    # An illegal move cites its own rule and names no card hidden from the
+    # player; a card outside this game's pack says so; a legal one says why.
+    if hasattr(deal, "announce"):
+        from pytrick.spitzer.text import explain_play as spitzer_explain
+
+        print(spitzer_explain(deal, card), file=out)
     else:
-        print(f"{card.unicode()} is legal (rules {section}).", file=out)
+        from pytrick.spidge.text import explain_play as spidge_explain
+
+        print(spidge_explain(deal, card), file=out)
     who = f"seat {deal.to_move}" if isinstance(deal.to_move, int) else str(deal.to_move)
     print(f"{who} to play; legal now: {deal.legal_moves.unicode()}", file=out)
     return 0

@@ -411,18 +411,18 @@ class Session:
                     pass
             self._say(f"{error}")
             return
-        section = "§1.6" if isinstance(deal, SpitzerDeal) else "§2.5"
         observation = self._observation(deal)
         if isinstance(observation, SpitzerObservation) and observation.legal_announcements:
             self._say("Nobody plays a card yet: first announce or pass (rules §1.5).")
             return
-        trial = deal.copy()
-        try:
-            trial.play(card)
-        except PytrickError as error:  # an illegal move cites its rule; or not in the pack
-            self._say(f"{self._card(card)} is illegal: {error}.")
+        # An illegal move cites its rule (or the card is not in the pack); a
+        # legal one says why it is legal.
+        if isinstance(deal, SpitzerDeal):
+            answer = spitzer_text.explain_play(deal, card)
         else:
-            self._say(f"{self._card(card)} is legal (rules {section}).")
+            answer = spidge_text.explain_play(deal, card)
+        shown = card.unicode()
+        self._say(answer.replace(shown, self._card(card), 1) if answer.startswith(shown) else answer)
 
     def _save(self, path: str) -> bool:
         """Write the game record to *path*; False (and why, said) if it failed."""

@@ -6,7 +6,9 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from pytrick.spidge.table import Hand
+from trickcore._spidge_messages import SUIT_NAMES
 from trickcore.card import Card
+from trickcore.errors import PytrickError
 
 if TYPE_CHECKING:
     from pytrick.spidge.deal import SpidgeDeal
@@ -15,6 +17,7 @@ if TYPE_CHECKING:
 __all__ = [
     "deal_summary",
     "deal_summary_json",
+    "explain_play",
     "game_summary",
     "game_summary_json",
     "hand_order",
@@ -22,6 +25,62 @@ __all__ = [
     "hands_lines",
     "tricks_lines",
 ]
+
+
+def explain_play(deal: SpidgeDeal, card: Card) -> str:
+    """One line: may the hand to move in *deal* play *card*, and why (RULES.md
+    2.3, 2.5).  An illegal card gets the engine's own error; a legal one the
+    reason it is legal.  *deal* is not changed.
+
+    >>> from pytrick.spidge import SpidgeDeal
+    >>> deal = SpidgeDeal.from_seed(7)
+    >>> explain_play(deal, Card("AC"))
+    'A♣ is legal: the opening lead may be any card but a trump (rules §2.5).'
+    """
+    import trickcore
+
+    core = trickcore.spidge
+    shown = card.unicode()
+    try:
+        deal.copy().play(card)
+    except PytrickError as error:  # names no card hidden from the player to move
+        return f"{shown} is illegal: {error}."
+    joker_suit = deal.rules.joker_suit
+    wild_joker = card.is_joker and joker_suit == "wild"
+    trump = core.is_trump(int(card), joker_suit)
+    trick = list(deal.current_trick)
+    if wild_joker:
+        return f"{shown} is legal: a wild joker may be played or led at any time (rules §2.3)."
+    if not trick:
+        if not trump:
+            if deal.tricks_played == 0:
+                return f"{shown} is legal: the opening lead may be any card but a trump (rules §2.5)."
+            return f"{shown} is legal: after the opening lead any card may be led (rules §2.5)."
+        if deal.tricks_played == 0:
+            why = "the opening lead may not be a trump, but you hold nothing else"
+        elif not deal.rules.spades_must_be_broken:
+            why = "after the opening lead any card may be led"
+        elif deal.trumps_broken:
+            why = "a trump has been played to an earlier trick, so trumps may be led"
+        else:
+            why = "trumps may not be led before one has been played, but you hold nothing else"
+        return f"{shown} is legal: {why} (rules §2.5)."
+    # The suit led: a joker lead is a spade lead, or with wild jokers the
+    # first card that is no joker sets it (RULES.md 2.3).
+    suits = [core.effective_suit(int(c), joker_suit) for c in trick]
+    set_by = [suit for suit in suits if suit != core.NO_SUIT]
+    if not set_by:
+        return (f"{shown} is legal: a wild joker was led and no card has set the suit yet, "
+                "so any card may be played (rules §2.3).")
+    suit_led = SUIT_NAMES[set_by[0]]
+    if core.effective_suit(int(card), joker_suit) == set_by[0]:
+        if card.is_joker:
+            return (f"{shown} is legal: a joker belongs to the trump suit, so it follows "
+                    "spades (rules §2.3).")
+        return f"{shown} is legal: it follows {suit_led}, the suit led (rules §2.5)."
+    holder = "the dummy holds" if deal.hand_to_move == Hand.DUMMY else "you hold"
+    return (f"{shown} is legal: {holder} no {suit_led}, so any card may be played; "
+            "nobody is obliged to trump (rules §2.5).")
 
 
 _HELD_ORDER = ("🃏", "♠", "♥", "♦", "♣")

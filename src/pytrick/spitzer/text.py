@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from pytrick.spitzer.announcement import Announcement
 from trickcore import CardSet
+from trickcore import _spitzer_messages as messages
 from trickcore.card import Card
 from trickcore.errors import IllegalMoveError, PytrickError
 
@@ -20,6 +21,7 @@ __all__ = [
     "deal_summary",
     "deal_summary_json",
     "explain_announcement",
+    "explain_play",
     "game_summary",
     "game_summary_json",
     "hand_order",
@@ -114,6 +116,56 @@ def explain_announcement(deal: SpitzerDeal, text: str) -> str:
     except PytrickError as error:
         return f"{name} is illegal: {error}."
     return f"{name} is legal: {announcement_effect(announcement, deal.rules)} (rules §1.5)."
+
+
+def explain_play(deal: SpitzerDeal, card: Card) -> str:
+    """One line: may the seat to move in *deal* play *card*, and why (RULES.md
+    1.5, 1.6).  An illegal card gets the engine's own error; a legal one the
+    reason it is legal.  *deal* is not changed.
+
+    >>> from pytrick.spitzer import SpitzerDeal
+    >>> deal = SpitzerDeal.from_seed(2)
+    >>> for _ in range(4):
+    ...     deal.announce("pass")
+    >>> deal.play("JS")
+    >>> explain_play(deal, Card("QH"))
+    'Q♥ is legal: trumps were led, and Q♥ is a trump (rules §1.2, §1.6).'
+    """
+    import trickcore
+
+    core = trickcore.spitzer
+    shown = card.unicode()
+    try:
+        deal.copy().play(card)
+    except PytrickError as error:  # names no card hidden from the seat to move
+        return f"{shown} is illegal: {error}."
+    trick = deal.current_trick
+    legal = deal.legal_moves
+    if not trick:
+        if len(legal) < len(deal.hand(deal.to_move)):
+            if deal.announcement == Announcement.VOID_CALL:
+                duty = "the void caller must lead one of his fail aces the first time he leads"
+            else:
+                duty = f"the ace caller must lead {str(deal.announcement)[-1]} the first time he leads"
+            return f"{shown} is legal: {duty}, and {shown} is one (rules §1.5)."
+        return f"{shown} is legal: the leader may lead any card (rules §1.6)."
+    led = core.effective_suit(int(trick[0][1]))
+    suit = messages.SUIT_NAMES[led]
+    if core.effective_suit(int(card)) == led:
+        if int(card) == deal.called_ace and len(legal) == 1:
+            return (f"{shown} is legal: the called ace must be played when {suit} are led "
+                    "by another player (rules §1.6).")
+        if led == core.TRUMPS:
+            return f"{shown} is legal: trumps were led, and {shown} is a trump (rules §1.2, §1.6)."
+        return f"{shown} is legal: it follows {suit}, the suit led (rules §1.6)."
+    if core.is_trump(int(card)):
+        return (f"{shown} is legal: you cannot follow {suit}, so you must play a trump, "
+                f"and {shown} is one (rules §1.2, §1.6).")
+    cannot = "you hold no trump" if led == core.TRUMPS else f"you can neither follow {suit} nor trump"
+    if int(card) == deal.called_ace:
+        return (f"{shown} is legal: {cannot}, and the called ace may be discarded as your "
+                "only card (rules §1.6).")
+    return f"{shown} is legal: {cannot}, so any card may be played (rules §1.6)."
 
 
 def tricks_lines(deal: SpitzerDeal) -> list[str]:
