@@ -252,3 +252,34 @@ def test_every_answer_agrees_with_the_legal_moves() -> None:
                     checked += 1
                 deal.play(rng.choice(sorted(legal)))
     assert checked > 5000
+
+
+# `pytrick play spitzer --rules call_requires_lead=True` stopped with
+# "call_requires_lead: expected True or False, got 'True'": the option tables of
+# the rules pages write the values True / False, but only JSON's lower-case
+# true / false were read as booleans.
+@pytest.mark.parametrize(("game", "words", "expected"), [
+    ("spitzer", ["call_requires_lead=True"], SpitzerRules(call_requires_lead=True)),
+    ("spitzer", ["zola_requires_both_queens=FALSE", "schneider_announcement=true"],
+     SpitzerRules(schneider_announcement=True)),
+    ("spidge", ["jokers=False", "spades_must_be_broken=True"], None),
+])
+def test_play_rules_take_true_and_false_as_the_rules_pages_write_them(
+    game: str, words: list[str], expected: object
+) -> None:
+    from pytrick.play import parse_rules
+    from pytrick.spidge import SpidgeRules
+
+    if expected is None:
+        expected = SpidgeRules(jokers=False, spades_must_be_broken=True)
+    assert parse_rules(game, words) == expected
+
+
+def test_play_rules_still_refuse_a_switch_that_is_no_boolean() -> None:
+    from pytrick import RulesError
+    from pytrick.play import parse_rules
+
+    with pytest.raises(RulesError, match=r"^jokers: expected True or False, got 'maybe'"):
+        parse_rules("spidge", ["jokers=maybe"])
+    with pytest.raises(RulesError, match=r"^joker_suit: 'True' is not 'trump' or 'wild'"):
+        parse_rules("spidge", ["joker_suit=True"])

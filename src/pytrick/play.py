@@ -45,6 +45,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sys
@@ -81,17 +82,24 @@ _RESET = "\x1b[0m"
 
 def parse_rules(game: str, pairs: Sequence[str]) -> SpitzerRules | SpidgeRules:
     """Rules from ``key=value`` words: values are read as JSON (``true``, ``12``)
-    and otherwise as text (``void_call=first_void_player``)."""
+    and otherwise as text (``void_call=first_void_player``); an on/off option
+    also takes ``True`` and ``False``, as the rules pages write them."""
+    kind = SpitzerRules if game == "spitzer" else SpidgeRules
+    switches = {f.name for f in dataclasses.fields(kind) if isinstance(f.default, bool)}
     data: dict[str, Any] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
+        key = key.strip()
         if not sep or not key:
             raise PytrickError(f"rules: expected key=value, not {pair!r}")
+        if key in switches and text.strip().lower() in ("true", "false"):
+            data[key] = text.strip().lower() == "true"
+            continue
         try:
-            data[key.strip()] = json.loads(text)
+            data[key] = json.loads(text)
         except ValueError:
-            data[key.strip()] = text.strip()
-    return SpitzerRules.from_dict(data) if game == "spitzer" else SpidgeRules.from_dict(data)
+            data[key] = text.strip()
+    return kind.from_dict(data)
 
 
 def _is_announcement(text: str) -> bool:
