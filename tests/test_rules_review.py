@@ -283,3 +283,33 @@ def test_play_rules_still_refuse_a_switch_that_is_no_boolean() -> None:
         parse_rules("spidge", ["jokers=maybe"])
     with pytest.raises(RulesError, match=r"^joker_suit: 'True' is not 'trump' or 'wild'"):
         parse_rules("spidge", ["joker_suit=True"])
+
+
+# "May I play 2♥?" in a Spidge deal with jokers, or 2♣ in Spitzer, was
+# answered with what the pack holds but no rule: every other refusal cites its
+# section, and these are the pack's rules (RULES.md 1.2, 2.3).
+@pytest.mark.parametrize(("game", "card", "answer"), [
+    ("spitzer", "2C", "2♣ is illegal: 2C is not a Spitzer card (the pack is 7 to A in each "
+                      "suit; rules §1.2)."),
+    ("spidge", "2H", "2♥ is illegal: 2♥ is not in the Spidge pack with jokers (2♦ and 2♥ are "
+                     "replaced by the jokers; rules §2.3)."),
+    ("spidge-no-jokers", "JK1", "🃏1 is illegal: 🃏1 is not in the Spidge pack without jokers "
+                                "(jokers=False; rules §2.3)."),
+])
+def test_a_card_outside_the_pack_cites_the_rule_of_the_pack(
+    tmp_path: Path, game: str, card: str, answer: str
+) -> None:
+    from pytrick.spidge import SpidgeDeal, SpidgeRules
+
+    deal: object
+    if game == "spitzer":
+        deal = SpitzerDeal.from_seed(3)
+        for _ in range(4):
+            deal.announce("pass")
+    else:
+        deal = SpidgeDeal.from_seed(3, rules=SpidgeRules(jokers=game == "spidge"))
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(deal.to_record()), encoding="utf-8")  # type: ignore[attr-defined]
+    out = io.StringIO()
+    assert cli.main(["explain", str(path), card], out=out, err=io.StringIO()) == 0
+    assert out.getvalue().splitlines()[0] == answer

@@ -128,9 +128,10 @@ def not_in_pack_message(card: int, jokers: bool) -> str:
     shown = ALL_CARDS[card].unicode()
     if jokers:
         return (
-            f"{shown} is not in the Spidge pack with jokers (2♦ and 2♥ are replaced by the jokers)"
+            f"{shown} is not in the Spidge pack with jokers (2♦ and 2♥ are replaced by the "
+            "jokers; rules §2.3)"
         )
-    return f"{shown} is not in the Spidge pack without jokers (jokers=False)"
+    return f"{shown} is not in the Spidge pack without jokers (jokers=False; rules §2.3)"
 
 
 def no_move() -> IllegalMoveError:

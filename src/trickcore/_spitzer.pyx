@@ -97,7 +97,7 @@ cdef int _check(object card) except -1:
         n = card_number(card)
     if SPITZER_SUIT[n] < 0:
         raise InvalidCardError(
-            f"{Card(n)} is not a Spitzer card (the pack is 7 to A in each suit)")
+            f"{Card(n)} is not a Spitzer card (the pack is 7 to A in each suit; rules §1.2)")
     return n
 
 

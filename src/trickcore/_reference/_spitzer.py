@@ -134,7 +134,7 @@ def _check(card: object) -> Card:
     number = card_number(card)
     if number not in PACK:
         raise InvalidCardError(
-            f"{Card(number)} is not a Spitzer card (the pack is 7 to A in each suit)")
+            f"{Card(number)} is not a Spitzer card (the pack is 7 to A in each suit; rules §1.2)")
     return Card(number)
 
 
