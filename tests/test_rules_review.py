@@ -313,3 +313,20 @@ def test_a_card_outside_the_pack_cites_the_rule_of_the_pack(
     out = io.StringIO()
     assert cli.main(["explain", str(path), card], out=out, err=io.StringIO()) == 0
     assert out.getvalue().splitlines()[0] == answer
+
+
+# A Spidge deal without jokers, written with position() and read back with
+# from_position(), failed with "2♥ is not in the Spidge pack with jokers": true,
+# but the string (unlike Spitzer's) carries no rule options, and nothing said
+# so or how to read it.
+def test_a_spidge_position_read_under_the_wrong_pack_says_how_to_read_it() -> None:
+    from pytrick import InvalidCardError
+    from pytrick.spidge import SpidgeDeal, SpidgeRules
+
+    plain = SpidgeRules(jokers=False)
+    line = SpidgeDeal.from_seed(3, rules=plain).position()
+    with pytest.raises(InvalidCardError, match=r"^position: 2♥ is not in the Spidge pack with "
+                       r"jokers .*; a position holds no rule options: read it with "
+                       r"rules=SpidgeRules\(jokers=False\)$"):
+        SpidgeDeal.from_position(line)
+    assert SpidgeDeal.from_position(line, rules=plain) == SpidgeDeal.from_seed(3, rules=plain)

@@ -57,7 +57,17 @@ def parse_position(cls: type[_D], text: str, rules: SpidgeRules | None = None) -
     )
     hands: list[list[Card]] = [[], [], []]
     hands[(dealer + 1) % 3], hands[(dealer + 2) % 3], hands[dealer] = left, right, own
-    deal = cls(hands, dummy, dealer, rules)
+    try:
+        deal = cls(hands, dummy, dealer, rules)
+    except InvalidCardError as error:
+        if "not in the Spidge pack" not in str(error):
+            raise
+        # The rule options are not in the string: say how to give them.
+        jokers = rules is None or rules.jokers
+        hint = "SpidgeRules(jokers=False)" if jokers else "SpidgeRules(jokers=True)"
+        raise InvalidCardError(
+            f"position: {error}; a position holds no rule options: read it with rules={hint}"
+        ) from None
     for number, card in enumerate(split_cards(fields[5], "plays")):
         try:
             deal.play(card)
