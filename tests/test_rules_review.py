@@ -330,3 +330,23 @@ def test_a_spidge_position_read_under_the_wrong_pack_says_how_to_read_it() -> No
                        r"rules=SpidgeRules\(jokers=False\)$"):
         SpidgeDeal.from_position(line)
     assert SpidgeDeal.from_position(line, rules=plain) == SpidgeDeal.from_seed(3, rules=plain)
+
+
+# A first-trick caller who won trick 1 himself plays alone (RULES.md 1.5), but
+# the result read "First-trick call: seat 2 took 50 card points ...: each
+# opponent scores 6", leaving the reader to wonder where his partner went;
+# a house-rule Schneider side of three read "seat 0 and seat 1 and seat 3".
+def test_a_result_says_a_caller_played_alone_and_lists_a_side_of_three() -> None:
+    from pytrick.spitzer import ScoringColumn, SpitzerResult
+
+    alone = SpitzerResult(GameType.FIRST_TRICK_CALL, frozenset({2}), 50, 3,
+                          ScoringColumn.POINTS_31_60, -6, (6, 6, 0, 6))
+    assert alone.describe() == (
+        "First-trick call: seat 2 (alone: no partner) took 50 card points in 3 tricks "
+        "(column 31–60): each opponent scores 6")
+    three = SpitzerResult(GameType.SCHNEIDER, frozenset({0, 1, 3}), 95, 5,
+                          ScoringColumn.POINTS_90_120, 9, (9, 9, 0, 9))
+    assert three.describe().startswith("Schneider: seat 0, seat 1 and seat 3 took 95 card points")
+    zola = SpitzerResult(GameType.ZOLA, frozenset({1}), 60, 4,
+                         ScoringColumn.POINTS_31_60, -9, (9, 0, 9, 9))
+    assert zola.describe().startswith("Zola: seat 1 took 60")  # alone by definition

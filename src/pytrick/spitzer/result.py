@@ -43,6 +43,10 @@ def scoring_entry(game_type: GameType | int, column: ScoringColumn | int) -> int
     return entry if entry != 0 else None
 
 
+#: The calls, whose caller may end up without a partner (RULES.md 1.5).
+_CALLS = frozenset({GameType.ACE_CALL, GameType.VOID_CALL, GameType.FIRST_TRICK_CALL})
+
+
 @dataclasses.dataclass(frozen=True)
 class SpitzerResult:
     """How a finished deal scored: the game, the declaring side, its card points
@@ -91,7 +95,10 @@ class SpitzerResult:
 
     def describe(self) -> str:
         """One line: the game, the side, its points and tricks, the table row used."""
-        seats = " and ".join(f"seat {s}" for s in sorted(self.declarers))
+        names = [f"seat {s}" for s in sorted(self.declarers)]
+        seats = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        if len(names) == 1 and self.game_type in _CALLS:
+            seats += " (alone: no partner)"
         who = "each declarer" if self.entry > 0 else "each opponent"
         return (
             f"{self.game_type}: {seats} took {self.points} card points in {self.tricks} "
