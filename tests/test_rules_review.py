@@ -350,3 +350,37 @@ def test_a_result_says_a_caller_played_alone_and_lists_a_side_of_three() -> None
     zola = SpitzerResult(GameType.ZOLA, frozenset({1}), 60, 4,
                          ScoringColumn.POINTS_31_60, -9, (9, 0, 9, 9))
     assert zola.describe().startswith("Zola: seat 1 took 60")  # alone by definition
+
+
+# "May I call an ace?" asked by a player with no black queen was refused with
+# "the ace call in ♥ needs both black queens (Q♣ and Q♠): you hold nothing":
+# he holds eight cards; he holds neither queen (RULES.md 1.5).
+@pytest.mark.parametrize(("rules", "announcement", "first", "second"), [
+    (SpitzerRules(), "ace:H",
+     "the ace call in ♥ needs both black queens (Q♣ and Q♠): you hold only Q♠ (rules §1.5)",
+     "the ace call in ♥ needs both black queens (Q♣ and Q♠): you hold neither (rules §1.5)"),
+    (SpitzerRules(zola_requires_both_queens=True), "zola",
+     "Zola needs both black queens (zola_requires_both_queens=True): you hold only Q♠ "
+     "(rules §1.5)",
+     "Zola needs both black queens (zola_requires_both_queens=True): you hold neither "
+     "(rules §1.5)"),
+])
+def test_a_call_without_both_black_queens_says_which_one_the_seat_holds(
+    backend: dict[str, object], rules: SpitzerRules, announcement: str, first: str, second: str
+) -> None:
+    from pytrick import IllegalMoveError
+    from pytrick.spitzer import Announcement
+
+    core = backend["_spitzer"]
+    # Seat 3 speaks first and holds only Q♠; seat 0 holds neither black queen.
+    hands = ["AH TH KH 9H 8H 7H 7D 8D", "AC TC KC 9C 8C 7C AS TS",
+             "KS 9S 8S 7S QC QH QD JS", "JC QS JH JD AD TD KD 9D"]
+    state = core.SpitzerState(hands, 2, rules.flags)  # type: ignore[attr-defined]
+    code = int(Announcement.parse(announcement))
+    with pytest.raises(IllegalMoveError) as refused:
+        state.announce(code)
+    assert str(refused.value) == first
+    state.announce(0)
+    with pytest.raises(IllegalMoveError) as refused:
+        state.announce(code)
+    assert str(refused.value) == second

@@ -230,6 +230,11 @@ def announcement_error(reason: int, code: int, cards: Sequence[int]) -> IllegalM
     )
 
 
+def _queens_held(queens: Sequence[int]) -> str:
+    """What the seat holds of the black queens, which is less than both."""
+    return f"you hold only {cards_text(queens)}" if queens else "you hold neither"
+
+
 def _announcement_text(reason: int, code: int, cards: Sequence[int]) -> str:
     name = ANNOUNCEMENT_NAMES[code]
     if reason == SCHNEIDER_OFF:
@@ -245,11 +250,11 @@ def _announcement_text(reason: int, code: int, cards: Sequence[int]) -> str:
             "the void call names none"
         )
     if reason == NEEDS_BOTH_QUEENS:
-        return f"the {name} needs both black queens (Q♣ and Q♠): you hold {cards_text(cards)}"
+        return f"the {name} needs both black queens (Q♣ and Q♠): {_queens_held(cards)}"
     if reason == ZOLA_NEEDS_BOTH_QUEENS:
         return (
             f"{name} needs both black queens (zola_requires_both_queens=True): "
-            f"you hold {cards_text(cards)}"
+            f"{_queens_held(cards)}"
         )
     if reason == HOLDS_CALLED_ACE:
         return f"the {name} calls an ace you hold yourself: {cards_text(cards)}"
