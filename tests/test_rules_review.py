@@ -384,3 +384,18 @@ def test_a_call_without_both_black_queens_says_which_one_the_seat_holds(
     with pytest.raises(IllegalMoveError) as refused:
         state.announce(code)
     assert str(refused.value) == second
+
+
+# "May I play A♠?" asked before the announcements were over was answered
+# "Seat 2 must first announce or pass; legal now: ...": the only answer of
+# `pytrick explain` that cited no rule (RULES.md 1.5: announcements come
+# before the first lead).
+def test_explain_of_a_card_during_the_announcements_cites_the_rule(tmp_path: Path) -> None:
+    status, out, _ = explain(tmp_path, SpitzerDeal.from_hands(CALLER_HANDS, dealer=1), "AS")
+    assert status == 0
+    assert out.splitlines() == [
+        "No card may be played yet: seat 2 must first announce or pass, as every announcement "
+        "is made before the first lead (rules §1.5).",
+        "seat 2 to speak; legal now: pass, zola, zola_schneider, zola_schneider_schwarz, "
+        "ace_call_spades",
+    ]

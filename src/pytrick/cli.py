@@ -237,7 +237,12 @@ def _explain(path: str, card_text: str, out: TextIO, err: TextIO) -> int:
     announcements = getattr(deal, "legal_announcements", ())  # Spidge has no announcements
     if announcements:
         said = ", ".join(a.token for a in announcements)
-        print(f"Seat {deal.to_move} must first announce or pass; legal now: {said}.", file=out)
+        print(
+            f"No card may be played yet: seat {deal.to_move} must first announce or pass, "
+            f"as every announcement is made before the first lead (rules §1.5).\n"
+            f"seat {deal.to_move} to speak; legal now: {said}",
+            file=out,
+        )
         return 0
     # An illegal move cites its own rule and names no card hidden from the
     # player; a card outside this game's pack says so; a legal one says why.
