@@ -399,3 +399,29 @@ def test_explain_of_a_card_during_the_announcements_cites_the_rule(tmp_path: Pat
         "seat 2 to speak; legal now: pass, zola, zola_schneider, zola_schneider_schwarz, "
         "ace_call_spades",
     ]
+
+
+def test_a_dummy_lead_is_explained_as_the_dummys() -> None:
+    """With spades_must_be_broken, the dummy may lead a spade before trumps are
+    broken when it holds nothing else: the answer speaks of the dummy's hand."""
+    import random
+
+    from pytrick.spidge import SpidgeDeal, SpidgeRules
+    from pytrick.spidge.table import Hand
+    from pytrick.spidge.text import explain_play
+
+    for seed in range(3000):
+        deal = SpidgeDeal.from_seed(seed, rules=SpidgeRules(spades_must_be_broken=True))
+        rng = random.Random(seed)
+        while not deal.is_over:
+            hand = deal.hand(deal.hand_to_move)
+            if (not deal.current_trick and deal.hand_to_move == Hand.DUMMY
+                    and deal.tricks_played and not deal.trumps_broken
+                    and all(card.suit == 3 or card.is_joker for card in hand)):
+                card = hand.min()
+                assert explain_play(deal, card) == (
+                    f"{card.unicode()} is legal: trumps may not be led before one has been "
+                    "played, but the dummy holds nothing else (rules §2.5).")
+                return
+            deal.play(rng.choice(sorted(deal.legal_moves)))
+    raise AssertionError("no dummy lead of only trumps before they were broken")

@@ -49,6 +49,7 @@ def explain_play(deal: SpidgeDeal, card: Card) -> str:
     wild_joker = card.is_joker and joker_suit == "wild"
     trump = core.is_trump(int(card), joker_suit)
     trick = list(deal.current_trick)
+    holder = "the dummy holds" if deal.hand_to_move == Hand.DUMMY else "you hold"
     if wild_joker:
         return f"{shown} is legal: a wild joker may be played or led at any time (rules §2.3)."
     if not trick:
@@ -57,13 +58,13 @@ def explain_play(deal: SpidgeDeal, card: Card) -> str:
                 return f"{shown} is legal: the opening lead may be any card but a trump (rules §2.5)."
             return f"{shown} is legal: after the opening lead any card may be led (rules §2.5)."
         if deal.tricks_played == 0:
-            why = "the opening lead may not be a trump, but you hold nothing else"
+            why = f"the opening lead may not be a trump, but {holder} nothing else"
         elif not deal.rules.spades_must_be_broken:
             why = "after the opening lead any card may be led"
         elif deal.trumps_broken:
             why = "a trump has been played to an earlier trick, so trumps may be led"
         else:
-            why = "trumps may not be led before one has been played, but you hold nothing else"
+            why = f"trumps may not be led before one has been played, but {holder} nothing else"
         return f"{shown} is legal: {why} (rules §2.5)."
     # The suit led: a joker lead is a spade lead, or with wild jokers the
     # first card that is no joker sets it (RULES.md 2.3).
@@ -78,7 +79,6 @@ def explain_play(deal: SpidgeDeal, card: Card) -> str:
             return (f"{shown} is legal: a joker belongs to the trump suit, so it follows "
                     "spades (rules §2.3).")
         return f"{shown} is legal: it follows {suit_led}, the suit led (rules §2.5)."
-    holder = "the dummy holds" if deal.hand_to_move == Hand.DUMMY else "you hold"
     return (f"{shown} is legal: {holder} no {suit_led}, so any card may be played; "
             "nobody is obliged to trump (rules §2.5).")
 
