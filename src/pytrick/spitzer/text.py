@@ -85,7 +85,7 @@ def announcement_effect(announcement: Announcement, rules: SpitzerRules) -> str:
         return (
             "the first time you lead, you must lead one of your fail aces; the first player "
             "clockwise who does not follow suit to that trick is your partner, and if all "
-            "three follow you play alone"
+            "three follow (or you no longer hold a fail ace when you first lead) you play alone"
         )
     suit = str(code)[-1]
     partner = (
