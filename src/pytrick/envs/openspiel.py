@@ -71,6 +71,8 @@ class _Rules:
         self.spec = spec
         self.pack = pack
         self.players = players
+        #: The chance actions of the pack's cards (a chance node takes no other).
+        self.chance_actions = frozenset(self.chance_action(c) for c in pack)
 
     def chance_action(self, card: int) -> int:
         raise NotImplementedError
@@ -197,6 +199,7 @@ class _TrickState(pyspiel.State):
         self._rules = game.rules
         self._dealer = game.dealer
         self._pack: list[int] = []
+        self._dealt: set[int] = set()
         self._deal: Any = None
         #: Every player action so far, for the information state.
         self.moves: list[int] = []
@@ -216,19 +219,35 @@ class _TrickState(pyspiel.State):
         return [int(a) for a in self._rules.spec.legal_actions(self._deal)]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        dealt = set(self._pack)
-        left = [c for c in self._rules.pack if c not in dealt]
+        left = [c for c in self._rules.pack if c not in self._dealt]
         p = 1.0 / len(left)
         return sorted((self._rules.chance_action(c), p) for c in left)
 
     def _apply_action(self, action: int) -> None:
         if self._deal is None:
-            self._pack.append(self._rules.card_of_chance(action))
+            self._pack.append(self._card_to_deal(action))
+            self._dealt.add(self._pack[-1])
             if len(self._pack) == len(self._rules.pack):
                 self._deal = self._rules.deal(self._pack, self._dealer)
             return
         self._rules.spec.apply(self._deal, action)
         self.moves.append(action)
+
+    def _card_to_deal(self, action: int) -> int:
+        """The card chance *action* deals; a card not in the pack, or dealt
+        already, is refused before the state changes (the pack could never
+        be dealt whole)."""
+        rules = self._rules
+        if action not in rules.chance_actions:
+            raise InvalidArgumentError(
+                f"chance action {action} deals no card of the {rules.spec.name} pack: "
+                "the chance outcomes are the cards not yet dealt")
+        card = rules.card_of_chance(action)
+        if card in self._dealt:
+            raise InvalidArgumentError(
+                f"chance action {action} deals {Card(card)}, dealt already: the chance "
+                "outcomes are the cards not yet dealt")
+        return card
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
