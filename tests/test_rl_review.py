@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import pytrick.batch
 from _extras import import_extra
 from trickcore.errors import InvalidArgumentError
 
@@ -37,3 +38,26 @@ def test_openspiel_chance_refuses_a_card_dealt_already_or_not_in_the_pack(name):
     assert state.deal is not None
     assert state.current_player() >= 0
     assert np.isfinite(state.returns()).all()
+
+
+@pytest.mark.parametrize("name", ["SpitzerBatch", "SpidgeBatch"])
+def test_batches_take_an_empty_list_of_lanes_alike(name):
+    batch_class = getattr(pytrick.batch, name)
+    batch = batch_class(3, seed=4)
+    before = [batch.state(i) for i in range(3)]
+    # SpitzerBatch took these; SpidgeBatch raised IndexError (a float array).
+    batch.reset([])
+    batch.set_states([], ids=[])
+    assert [batch.state(i) for i in range(3)] == before
+
+
+def test_a_spidge_lane_reset_twice_in_one_call_passes_the_deal_twice():
+    once = pytrick.batch.SpidgeBatch(3, seed=4)
+    once.reset([1])
+    once.reset([1])
+    twice = pytrick.batch.SpidgeBatch(3, seed=4)
+    # The core deals lane 1 twice; its dealer moved on only once.
+    twice.reset(np.array([1, 1]))
+    assert twice.dealers().tolist() == once.dealers().tolist() == [0, 0, 2]
+    assert twice.state(1) == once.state(1)
+    assert twice.state(1).dealer == 0

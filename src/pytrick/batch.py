@@ -219,8 +219,11 @@ class SpidgeBatch(_core.SpidgeBatch):
     def reset(self, ids: Any = None) -> None:
         """Deal the next deal in the given lanes (all when None), the deal passing left."""
         super().reset(ids)
-        lanes = np.arange(self.size) if ids is None else np.asarray(ids).reshape(-1)
-        self._dealers[lanes] = (self._dealers[lanes] + 1) % 3
+        # The core has checked *ids*; a lane named twice is dealt twice, so
+        # its deal passes twice (np.add.at counts repeats, += would not).
+        lanes = np.arange(self.size) if ids is None else _lane_array(ids)
+        np.add.at(self._dealers, lanes, 1)
+        self._dealers %= 3
 
     def load(self, i: int, deal: trickcore.spidge.SpidgeState) -> None:
         """Put a copy of *deal* (a :class:`~pytrick.spidge.SpidgeDeal`) in lane
@@ -240,7 +243,7 @@ class SpidgeBatch(_core.SpidgeBatch):
         deals = _deal_list(deals)
         dealers = [_check_spidge_deal(deal, j, self._rules) for j, deal in enumerate(deals)]
         super().set_states(deals, ids)
-        lanes = np.arange(len(deals)) if ids is None else np.asarray(ids).reshape(-1)
+        lanes = np.arange(len(deals)) if ids is None else _lane_array(ids)
         self._dealers[lanes] = dealers
 
     def state(self, i: int) -> SpidgeDeal:
@@ -249,6 +252,11 @@ class SpidgeBatch(_core.SpidgeBatch):
         assert isinstance(deal, SpidgeDeal)
         deal.context = _Context(int(self._dealers[operator.index(i)]), self._rules)
         return deal
+
+
+def _lane_array(ids: Any) -> npt.NDArray[np.intp]:
+    """Lane numbers the core has accepted, as an index array (an empty list too)."""
+    return np.asarray(ids, dtype=np.intp).reshape(-1)
 
 
 def _check_spidge_deal(deal: object, index: int | None, rules: SpidgeRules) -> int:
