@@ -6,14 +6,16 @@ import numpy as np
 import pytest
 
 import pytrick.batch
+import trickcore
 from _extras import import_extra
-from trickcore.errors import InvalidArgumentError
+from pytrick import SpidgeDeal, SpidgeGame, SpidgeRules, SpitzerDeal, SpitzerGame, SpitzerRules
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
 
 @pytest.mark.parametrize("name", ["python_spitzer", "python_spidge"])
 def test_openspiel_chance_refuses_a_card_dealt_already_or_not_in_the_pack(name):
     pyspiel = import_extra("pyspiel")
-    import pytrick.envs.openspiel  # noqa: F401 (registers the games)
+    import pytrick.envs.openspiel  # registers the games
 
     game = pyspiel.load_game(name)
     state = game.new_initial_state()
@@ -61,3 +63,46 @@ def test_a_spidge_lane_reset_twice_in_one_call_passes_the_deal_twice():
     assert twice.dealers().tolist() == once.dealers().tolist() == [0, 0, 2]
     assert twice.state(1) == once.state(1)
     assert twice.state(1).dealer == 0
+
+
+SPIDGE_WILD = SpidgeRules(joker_suit="wild")  # option bits 3: two Spitzer options
+
+
+@pytest.mark.parametrize("make", [
+    lambda: SpitzerDeal.from_seed(1, rules=SPIDGE_WILD),
+    lambda: SpitzerDeal.from_pack(list(trickcore.spitzer.PACK), 0, rules=SPIDGE_WILD),
+    lambda: SpitzerGame(rules=SPIDGE_WILD),
+    lambda: SpidgeDeal.from_seed(1, rules=SpitzerRules()),
+    lambda: SpidgeGame(rules=SpitzerRules()),
+    lambda: SpitzerGame(rules="house"),
+], ids=["spitzer-deal", "spitzer-pack", "spitzer-game", "spidge-deal", "spidge-game", "a-name"])
+def test_the_other_games_rules_are_refused_by_deals_and_games(make):
+    # Spidge's option bits were read as Spitzer's: the deal silently played
+    # zola_requires_both_queens and first_void_player; Spidge raised AttributeError.
+    with pytest.raises(ArgumentTypeError, match=r"rules must be a Sp\w+Rules"):
+        make()
+
+
+@pytest.mark.parametrize("game", ["Spitzer", "Spidge"])
+def test_environments_refuse_the_other_games_rules_when_made(game):
+    gymnasium = import_extra("gymnasium")
+    import_extra("pettingzoo")
+    import pytrick.envs  # noqa: F401 (registers the environments)
+    from pytrick.envs import spidge_v0, spitzer_v0
+
+    wrong = SPIDGE_WILD if game == "Spitzer" else SpitzerRules()
+    module = spitzer_v0 if game == "Spitzer" else spidge_v0
+    makers = [
+        lambda: gymnasium.make(f"pytrick/{game}-v0", rules=wrong).unwrapped,
+        lambda: gymnasium.make_vec(f"pytrick/{game}-v0", num_envs=2, rules=wrong),
+        lambda: module.env(rules=wrong),
+        lambda: module.raw_env(rules=wrong, episode="game"),
+    ]
+    for make in makers:
+        # Gymnasium's make() re-raises with its own words after ours.
+        with pytest.raises(ArgumentTypeError, match=f"rules must be a {game}Rules"):
+            make()
+    right = SpitzerRules(target=10) if game == "Spitzer" else SpidgeRules(target=2)
+    env = module.raw_env(rules=right, episode="game")
+    env.reset(seed=1)
+    assert env._game.rules == right

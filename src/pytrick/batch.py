@@ -45,7 +45,7 @@ import trickcore
 from pytrick.spidge import SpidgeDeal, SpidgeRules
 from pytrick.spidge.deal import _Context
 from pytrick.spitzer import SpitzerDeal, SpitzerRules
-from trickcore._arguments import check_count
+from trickcore._arguments import check_count, check_rules
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError, RulesError
 
 if TYPE_CHECKING:
@@ -306,11 +306,7 @@ _Rules = TypeVar("_Rules", SpitzerRules, SpidgeRules)
 
 def _rules_of(expected: type[_Rules], rules: object) -> _Rules:
     """*rules*, or the default rules when None; anything else is refused."""
-    if rules is None:
-        return expected()
-    if not isinstance(rules, expected):
-        raise ArgumentTypeError(f"rules must be a {expected.__name__}, not {type(rules).__name__}")
-    return rules
+    return check_rules(rules, expected)
 
 
 #: Size of the SpitzerBatch action space (32 cards + 13 announcements).

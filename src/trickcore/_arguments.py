@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import numbers
 import operator
+from typing import TypeVar
 
 from trickcore.card import N_CARDS, parse_card
 from trickcore.errors import (
@@ -33,6 +34,7 @@ __all__ = [
     "check_count",
     "check_range",
     "check_results",
+    "check_rules",
     "check_seat",
     "check_seed",
     "check_threads",
@@ -139,6 +141,23 @@ def check_flag(value: object, name: str) -> bool:
 def check_seed(value: object, name: str = "seed") -> int:
     """A 64-bit seed, 0 to 2**64 - 1."""
     return check_range(value, name, 0, SEED_LIMIT - 1, "seeds are 0 to 2**64 - 1")
+
+
+_Rules = TypeVar("_Rules")
+
+
+def check_rules(value: object, expected: type[_Rules]) -> _Rules:
+    """A game's rules object: an *expected* instance (a subclass's too), or
+    *expected*'s defaults for None.  Anything else, the other game's rules
+    above all, is an ArgumentTypeError: their option bits would be read as
+    this game's and play another game silently."""
+    if value is None:
+        return expected()
+    if not isinstance(value, expected):
+        raise ArgumentTypeError(
+            f"rules must be a {expected.__name__} (or None for the default rules), "
+            f"not {type(value).__name__}")
+    return value
 
 
 def seed_plus(seed: int, k: int) -> int:

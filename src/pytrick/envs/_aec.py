@@ -58,7 +58,7 @@ class TrickAECEnv(AECEnv):  # type: ignore[misc]
         spec = self.game_spec
         self.episode = episode
         self.max_cycles = max_cycles
-        self.rules = rules
+        self.rules = spec.check_rules(rules)
         self.render_mode = render_mode
         self.possible_agents = spec.agent_names()
         self.agent_name_mapping = {name: i for i, name in enumerate(self.possible_agents)}

@@ -24,6 +24,7 @@ from pytrick.spidge import SpidgeDeal, SpidgeGame, SpidgeRules
 from pytrick.spidge import text as spidge_text
 from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerRules
 from pytrick.tensors import OBS_SIZE, encode_observation
+from trickcore._arguments import check_rules
 from trickcore.card import Card
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
@@ -42,10 +43,21 @@ class GameSpec(Generic[DealT]):
     actions: ClassVar[int]
     #: Most moves in one deal (a bound for max-length declarations).
     max_moves: ClassVar[int]
+    #: The game's rules class (``rules=`` takes an instance, or None).
+    rules_type: ClassVar[type[SpitzerRules] | type[SpidgeRules]]
 
     @property
     def observation_size(self) -> int:
         return OBS_SIZE[self.name]
+
+    def check_rules(self, rules: Any) -> Any:
+        """*rules* as an environment takes them: this game's rules object or
+        None (the defaults); the other game's rules, or anything else, is an
+        :class:`~pytrick.ArgumentTypeError` when the environment is made, not
+        a surprise at the first reset (or, from Spidge to Spitzer, another
+        game's option bits played silently)."""
+        check_rules(rules, self.rules_type)
+        return rules
 
     def agent_names(self) -> list[str]:
         return [f"{self.agent_prefix}_{i}" for i in range(self.agents)]
@@ -134,6 +146,7 @@ class _Spitzer(GameSpec[SpitzerDeal]):
     agent_prefix = "seat"
     actions = SPITZER_ACTIONS
     max_moves = 36
+    rules_type = SpitzerRules
 
     def new_game(self, rules: Any, seed: int | None) -> SpitzerGame:
         return SpitzerGame(rules=rules or SpitzerRules(), seed=seed)
@@ -190,6 +203,7 @@ class _Spidge(GameSpec[SpidgeDeal]):
     agent_prefix = "player"
     actions = SPIDGE_ACTIONS
     max_moves = 52
+    rules_type = SpidgeRules
 
     def new_game(self, rules: Any, seed: int | None) -> SpidgeGame:
         return SpidgeGame(rules=rules or SpidgeRules(), seed=seed)

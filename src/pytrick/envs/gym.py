@@ -47,7 +47,7 @@ import trickcore
 from pytrick.envs._games import SPIDGE, SPITZER, GameSpec
 from pytrick.spidge import SpidgeRules
 from pytrick.spitzer import SpitzerRules
-from trickcore._arguments import check_range
+from trickcore._arguments import check_range, check_rules
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
 
 if TYPE_CHECKING:
@@ -113,7 +113,7 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
             raise InvalidArgumentError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         #: The agent's seat (Spitzer) or player (Spidge).
         self.agent = int(agent)
-        self.rules = rules
+        self.rules = spec.check_rules(rules)
         self.illegal_reward = float(illegal_reward)
         self.render_mode = render_mode
         self._opponents_spec = opponents
@@ -337,7 +337,7 @@ class SpitzerVectorEnv(_TrickVectorEnv):
                  auction: str = "play", copy: bool = True, **unknown: Any) -> None:
         _refuse_keywords("the vector pytrick/Spitzer-v0", unknown,
                          "num_envs, seat, rules, auction and copy")
-        self._args: dict[str, Any] = dict(seat=seat, options=(rules or SpitzerRules()).flags,
+        self._args: dict[str, Any] = dict(seat=seat, options=check_rules(rules, SpitzerRules).flags,
                                           auction=auction)
         _lanes.SpitzerLanes(1, 0, **self._args)  # validate the arguments now
         super().__init__(num_envs, copy)
@@ -362,7 +362,7 @@ class SpidgeVectorEnv(_TrickVectorEnv):
                          "num_envs, hand, rules and copy",
                          "; the agent plays one table hand in every deal: hand=0 the dealer's "
                          "left, 2 his right, 3 the dealer (and the dummy)")
-        rules = rules or SpidgeRules()
+        rules = check_rules(rules, SpidgeRules)
         self._args: dict[str, Any] = dict(hand=hand, options=rules.flags,
                                           slam_tricks=rules.slam_tricks,
                                           spidge_tricks=rules.spidge_tricks)

@@ -16,7 +16,7 @@ from pytrick.spidge.result import SpidgeResult
 from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.table import Hand, Turn, hand_of, player_of
 from trickcore import CardSet
-from trickcore._arguments import check_range, check_seed, not_initialised
+from trickcore._arguments import check_range, check_rules, check_seed, not_initialised
 from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore.card import Card
 from trickcore.errors import ArgumentTypeError, IllegalMoveError
@@ -86,7 +86,7 @@ class SpidgeDeal(_core.SpidgeState):
         rules: SpidgeRules | None = None,
     ) -> None:
         """A deal of explicit hands: *hands* by player (0, 1, 2), *dummy*, and *dealer*."""
-        rules = rules or SpidgeRules()
+        rules = check_rules(rules, SpidgeRules)
         dealer = check_range(dealer, "dealer", 0, 2, "players are 0, 1 and 2")
         if isinstance(hands, (str, bytes)) or len(hands) != 3:
             raise trickcore.InvalidCardError(
@@ -145,7 +145,7 @@ class SpidgeDeal(_core.SpidgeState):
         players cut for the dealer (:func:`~pytrick.spidge.cut_for_dealer`)
         unless *dealer* is given, then ``rng`` shuffles the pack (see
         :mod:`pytrick.spidge.dealing`)."""
-        rules = rules or SpidgeRules()
+        rules = check_rules(rules, SpidgeRules)
         rng = random.Random(check_seed(seed))  # random.Random(-s) is random.Random(s)
         if dealer is None:
             dealer = cut_for_dealer(rng, rules.jokers)

@@ -9,6 +9,7 @@ from pytrick.deal_sequence import DealSequence
 from pytrick.spidge.deal import SpidgeDeal
 from pytrick.spidge.dealing import cut_for_dealer, shuffled_pack
 from pytrick.spidge.rules import SpidgeRules
+from trickcore._arguments import check_rules
 
 __all__ = ["SpidgeGame"]
 
@@ -48,7 +49,7 @@ class SpidgeGame(DealSequence[SpidgeDeal, SpidgeRules]):
         seed: int | None = None,
         first_dealer: int | None = None,
     ) -> None:
-        super().__init__(rules or SpidgeRules(), seed, first_dealer)
+        super().__init__(check_rules(rules, SpidgeRules), seed, first_dealer)
 
     @property
     def won_by_grand_slam(self) -> bool:

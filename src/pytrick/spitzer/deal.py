@@ -15,7 +15,7 @@ from pytrick.spitzer.position import format_position, parse_position
 from pytrick.spitzer.result import SpitzerResult
 from pytrick.spitzer.rules import SpitzerRules
 from trickcore import CardSet
-from trickcore._arguments import check_seed
+from trickcore._arguments import check_rules, check_seed
 from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore.card import ALL_CARDS, Card
 
@@ -95,7 +95,7 @@ class SpitzerDeal(_core.SpitzerState):
         """
         if isinstance(hands, Sequence) and not isinstance(hands, (str, bytes)):
             hands = [strict_card_set(hand, f"hand {seat}") for seat, hand in enumerate(hands)]
-        rules = rules or SpitzerRules()
+        rules = check_rules(rules, SpitzerRules)
         deal = cls(hands, dealer, rules.flags)
         deal._keep_rules(rules)
         return deal

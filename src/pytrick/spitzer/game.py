@@ -8,6 +8,7 @@ from typing import Any
 from pytrick.deal_sequence import DealSequence
 from pytrick.spitzer.deal import SpitzerDeal, shuffled_pack
 from pytrick.spitzer.rules import SpitzerRules
+from trickcore._arguments import check_rules
 
 __all__ = ["SpitzerGame"]
 
@@ -44,7 +45,7 @@ class SpitzerGame(DealSequence[SpitzerDeal, SpitzerRules]):
         seed: int | None = None,
         first_dealer: int | None = None,
     ) -> None:
-        super().__init__(rules or SpitzerRules(), seed, first_dealer)
+        super().__init__(check_rules(rules, SpitzerRules), seed, first_dealer)
 
     def next_deal(self) -> SpitzerDeal:
         """Shuffle and deal the next deal, and return it to be played."""
