@@ -106,3 +106,18 @@ def test_environments_refuse_the_other_games_rules_when_made(game):
     env = module.raw_env(rules=right, episode="game")
     env.reset(seed=1)
     assert env._game.rules == right
+
+
+@pytest.mark.parametrize("game", ["Spitzer", "Spidge"])
+@pytest.mark.parametrize(("num_envs", "error"), [
+    (0, InvalidArgumentError), (-1, InvalidArgumentError), (2.5, ArgumentTypeError),
+    (True, ArgumentTypeError)])
+def test_vector_envs_check_num_envs_by_its_name(game, num_envs, error):
+    gymnasium = import_extra("gymnasium")
+    import pytrick.envs  # noqa: F401 (registers the environments)
+
+    # It was "invalid k 0", numpy's ValueError, a bare TypeError, or two lanes.
+    with pytest.raises(error, match="num_envs"):
+        gymnasium.make_vec(f"pytrick/{game}-v0", num_envs=num_envs).reset(seed=0)
+    envs = gymnasium.make_vec(f"pytrick/{game}-v0", num_envs=np.int64(3))
+    assert envs.reset(seed=0)[0].shape[0] == 3

@@ -47,7 +47,7 @@ import trickcore
 from pytrick.envs._games import SPIDGE, SPITZER, GameSpec
 from pytrick.spidge import SpidgeRules
 from pytrick.spitzer import SpitzerRules
-from trickcore._arguments import check_range, check_rules
+from trickcore._arguments import check_count, check_range, check_rules
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
 
 if TYPE_CHECKING:
@@ -279,7 +279,8 @@ class _TrickVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
 
     def __init__(self, num_envs: int, copy: bool = True) -> None:
         spec = self.game_spec
-        self.num_envs = num_envs
+        # Checked here, by its name: the lanes would say "k", numpy "negative dimensions".
+        self.num_envs = check_count(num_envs, "num_envs", 1)
         self.copy = copy
         self.single_observation_space = spaces.Box(0.0, 1.0, (spec.observation_size,),
                                                    dtype=np.float32)
