@@ -121,3 +121,29 @@ def test_vector_envs_check_num_envs_by_its_name(game, num_envs, error):
         gymnasium.make_vec(f"pytrick/{game}-v0", num_envs=num_envs).reset(seed=0)
     envs = gymnasium.make_vec(f"pytrick/{game}-v0", num_envs=np.int64(3))
     assert envs.reset(seed=0)[0].shape[0] == 3
+
+
+def _first_deal(module, seed, episode):
+    env = module.env(episode=episode)
+    env.reset(seed=seed)
+    return env.unwrapped._deal
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+@pytest.mark.parametrize("episode", ["deal", "game"])
+def test_aec_reset_takes_any_64_bit_seed_and_refuses_the_rest(game, episode):
+    import_extra("pettingzoo")
+    from pytrick.envs import spidge_v0, spitzer_v0
+
+    module = spitzer_v0 if game == "spitzer" else spidge_v0
+    # A numpy seed crashed random.Random with a TypeError (deal episodes).
+    assert _first_deal(module, np.uint64(5), episode) == _first_deal(module, 5, episode)
+    # A game refused seeds from 2**44 up, naming a number the user never gave.
+    for big in (2**63, 2**64 - 1):
+        assert _first_deal(module, big, episode) == _first_deal(module, big, episode)
+    # -1 dealt what 1 deals; 1.5 and True passed as seeds.
+    for seed, error in ((-1, InvalidArgumentError), (2**64, InvalidArgumentError),
+                        (1.5, ArgumentTypeError), (True, ArgumentTypeError),
+                        ("7", ArgumentTypeError)):
+        with pytest.raises(error, match=r"seed"):
+            _first_deal(module, seed, episode)

@@ -21,6 +21,7 @@ from pettingzoo.utils import wrappers
 
 from pytrick.envs._games import GameSpec
 from pytrick.envs.gym import ResetNeededError
+from trickcore._arguments import SEED_LIMIT, check_seed
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
 __all__ = ["TrickAECEnv", "make_env"]
@@ -81,13 +82,16 @@ class TrickAECEnv(AECEnv):  # type: ignore[misc]
     # -- the episode ---------------------------------------------------------------
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        """Deal a new deal (or start a new game).  With *seed*, the deals are
-        the same every time; without, reset after reset continues the stream
-        of the last seed."""
+        """Deal a new deal (or start a new game).  With *seed* (0 to
+        2**64 - 1, a Python or numpy integer), the deals are the same every
+        time; without, reset after reset continues the stream of the last seed."""
         if seed is not None:
-            self._seed = seed
+            # Checked once here: numpy seeds crashed random.Random, -1 dealt
+            # what 1 did, and a game refused the product below, not the seed.
+            self._seed = check_seed(seed)
             self._episodes = 0
-        episode_seed = None if self._seed is None else self._seed * 1_000_003 + self._episodes
+        episode_seed = (None if self._seed is None
+                        else (self._seed * 1_000_003 + self._episodes) % SEED_LIMIT)
         self._episodes += 1
         spec = self.game_spec
         self._game = spec.new_game(self.rules, episode_seed) if self.episode == "game" else None
