@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -9,7 +11,7 @@ import pytrick.batch
 import trickcore
 from _extras import import_extra
 from pytrick import SpidgeDeal, SpidgeGame, SpidgeRules, SpitzerDeal, SpitzerGame, SpitzerRules
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
 
 
 @pytest.mark.parametrize("name", ["python_spitzer", "python_spidge"])
@@ -147,3 +149,34 @@ def test_aec_reset_takes_any_64_bit_seed_and_refuses_the_rest(game, episode):
                         ("7", ArgumentTypeError)):
         with pytest.raises(error, match=r"seed"):
             _first_deal(module, seed, episode)
+
+
+class IllegalBot:
+    """Announces 99 and plays the first card it does not hold."""
+
+    def announce(self, observation):
+        return 99
+
+    def play(self, observation):
+        legal = int(observation.legal_moves)
+        return next(card for card in range(64) if not legal >> card & 1)
+
+
+@pytest.mark.parametrize("game", ["Spitzer", "Spidge"])
+def test_a_gym_opponents_illegal_move_is_said_of_it_and_shows_no_hidden_card(game):
+    gymnasium = import_extra("gymnasium")
+    import pytrick.envs  # noqa: F401 (registers the environments)
+
+    env = gymnasium.make(f"pytrick/{game}-v0", opponents=IllegalBot()).unwrapped
+    with pytest.raises(PytrickError) as caught:
+        _, info = env.reset(seed=0)
+        for _ in range(60):
+            _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    # It read as the agent's own move: "invalid action 131", or (Spidge)
+    # "cannot play 2♣: you do not hold it (you hold ...)" with the bot's hand.
+    text = str(caught.value)
+    assert re.search(r"the opponent IllegalBot \((seat|player) \d\) chose the illegal move", text)
+    assert "you hold" not in text and caught.value.__cause__ is None
+    assert caught.value.__suppress_context__
+    with pytest.raises(PytrickError, match=r"reset\(\)"):
+        env.step(0)

@@ -48,7 +48,12 @@ from pytrick.envs._games import SPIDGE, SPITZER, GameSpec
 from pytrick.spidge import SpidgeRules
 from pytrick.spitzer import SpitzerRules
 from trickcore._arguments import check_count, check_range, check_rules
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
+from trickcore.errors import (
+    ArgumentTypeError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    PytrickError,
+)
 
 if TYPE_CHECKING:
     from trickcore import _vector as _lanes
@@ -97,7 +102,9 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
     classic games do; an action outside :attr:`action_space` (or not an
     integer) is a programming error, refused with
     :class:`~pytrick.InvalidArgumentError` (:class:`~pytrick.ArgumentTypeError`)
-    naming the space, the episode going on.  ``render_mode`` "ansi" returns
+    naming the space, the episode going on.  An opponent's illegal move
+    raises :class:`~pytrick.PytrickError` naming that opponent and its move
+    (never its cards) and ends the episode.  ``render_mode`` "ansi" returns
     what a spectator sees (never a hidden hand) and "human" prints it.
     """
 
@@ -152,7 +159,29 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
     def _play_opponents(self) -> None:
         spec = self.game_spec
         while (actor := spec.actor(self._deal)) is not None and actor != self.agent:
-            spec.apply(self._deal, spec.bot_action(self._bots[actor], self._deal, actor))
+            bot = self._bots[actor]
+            action = spec.bot_action(bot, self._deal, actor)
+            try:
+                spec.apply(self._deal, action)
+            except PytrickError as error:
+                self._deal = None  # the episode cannot go on: reset() deals anew
+                raise self._opponent_error(actor, bot, action, error) from None
+
+    def _opponent_error(self, actor: int, bot: Any, action: int, error: PytrickError) -> PytrickError:
+        """An opponent's illegal move, said of the opponent: the deal's own
+        message reads as the agent's ("you hold …") and lists the opponent's
+        cards, hidden from the agent, so only the move and the rule are told
+        (and the error is not chained)."""
+        spec = self.game_spec
+        try:
+            move = spec.action_name(spec.action_in_space(action))
+        except PytrickError:
+            move = f"{action!r:.40}"
+        why = (f"{error.reason}, rules §{error.rule}" if isinstance(error, IllegalMoveError)
+               and error.rule else getattr(error, "reason", f"outside Discrete({spec.actions})"))
+        return PytrickError(
+            f"the opponent {type(bot).__name__} ({spec.agent_prefix} {actor}) chose the illegal "
+            f"move {move} ({why}); the episode is over: call reset()")
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
