@@ -180,3 +180,14 @@ def test_a_gym_opponents_illegal_move_is_said_of_it_and_shows_no_hidden_card(gam
     assert caught.value.__suppress_context__
     with pytest.raises(PytrickError, match=r"reset\(\)"):
         env.step(0)
+
+
+def test_an_observation_keeps_its_seat_as_a_plain_int():
+    import json
+
+    deal = SpitzerDeal.from_seed(3)
+    # The numpy seat was kept as given (SpidgeDeal.observation converts its player).
+    seen = deal.observation(np.int64(2))
+    assert type(seen.seat) is int and seen == deal.observation(2)
+    assert json.dumps({"seat": seen.seat}) == '{"seat": 2}'
+    assert type(SpidgeDeal.from_seed(3).observation(np.int64(2)).player) is int

@@ -15,7 +15,7 @@ from pytrick.spitzer.position import format_position, parse_position
 from pytrick.spitzer.result import SpitzerResult
 from pytrick.spitzer.rules import SpitzerRules
 from trickcore import CardSet
-from trickcore._arguments import check_rules, check_seed
+from trickcore._arguments import check_rules, check_seat, check_seed
 from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore.card import ALL_CARDS, Card
 
@@ -237,6 +237,7 @@ class SpitzerDeal(_core.SpitzerState):
 
     def observation(self, seat: int) -> SpitzerObservation:
         """Exactly what *seat* may know (RULES.md 1.7); see :class:`SpitzerObservation`."""
+        seat = check_seat(seat)  # a plain int in the observation, as Spidge's player
         own = self.hand(seat)
         to_move = self.to_move
         revealed = self.revealed
