@@ -191,3 +191,18 @@ def test_an_observation_keeps_its_seat_as_a_plain_int():
     assert type(seen.seat) is int and seen == deal.observation(2)
     assert json.dumps({"seat": seen.seat}) == '{"seat": 2}'
     assert type(SpidgeDeal.from_seed(3).observation(np.int64(2)).player) is int
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_aec_max_cycles_is_a_count_numpy_integers_included(game):
+    import_extra("pettingzoo")
+    from pytrick.envs import spidge_v0, spitzer_v0
+
+    module = spitzer_v0 if game == "spitzer" else spidge_v0
+    # np.int64(2) was refused as "not an int >= 1"; 2.0 was an InvalidArgumentError.
+    env = module.env(max_cycles=np.int64(2))
+    assert env.unwrapped.max_cycles == 2 and type(env.unwrapped.max_cycles) is int
+    for bad, error in ((0, InvalidArgumentError), (2.0, ArgumentTypeError),
+                       (True, ArgumentTypeError)):
+        with pytest.raises(error, match="max_cycles"):
+            module.env(max_cycles=bad)

@@ -21,7 +21,7 @@ from pettingzoo.utils import wrappers
 
 from pytrick.envs._games import GameSpec
 from pytrick.envs.gym import ResetNeededError
-from trickcore._arguments import SEED_LIMIT, check_seed
+from trickcore._arguments import SEED_LIMIT, check_count, check_seed
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
 __all__ = ["TrickAECEnv", "make_env"]
@@ -51,9 +51,8 @@ class TrickAECEnv(AECEnv):  # type: ignore[misc]
         super().__init__()
         if episode not in _EPISODES:
             raise InvalidArgumentError(f"episode must be 'deal' or 'game', not {episode!r}")
-        if max_cycles is not None and (isinstance(max_cycles, bool)
-                                       or not isinstance(max_cycles, int) or max_cycles < 1):
-            raise InvalidArgumentError(f"max_cycles must be None or an int >= 1, not {max_cycles!r}")
+        if max_cycles is not None:  # numpy integers too, as every count
+            max_cycles = check_count(max_cycles, "max_cycles", 1)
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise InvalidArgumentError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
         spec = self.game_spec
