@@ -206,3 +206,26 @@ def test_aec_max_cycles_is_a_count_numpy_integers_included(game):
                        (True, ArgumentTypeError)):
         with pytest.raises(error, match="max_cycles"):
             module.env(max_cycles=bad)
+
+
+@pytest.mark.parametrize("game", ["Spitzer", "Spidge"])
+def test_gym_opponents_take_a_list_of_names_and_refuse_what_is_no_bot_when_made(game):
+    gymnasium = import_extra("gymnasium")
+    import pytrick.envs  # noqa: F401 (registers the environments)
+
+    others = 3 if game == "Spitzer" else 2
+    names = ["heuristic"] + ["random"] * (others - 1)
+    # A list of names failed at reset: "'str' object has no attribute 'announce'".
+    env = gymnasium.make(f"pytrick/{game}-v0", opponents=names).unwrapped
+    env.reset(seed=2)
+    assert [type(bot).__name__ for bot in env._bots.values()] == [
+        "HeuristicBot"] + ["RandomBot"] * (others - 1)
+    first = env._deal.copy()
+    env.reset(seed=2)
+    assert env._deal == first
+    # Something that is no bot failed at reset with an AttributeError.
+    for opponents, where in ((object(), "opponents"), ([*names[:-1], 7], f"opponents[{others - 1}]")):
+        with pytest.raises(ArgumentTypeError, match=re.escape(where) + ": .* so it is no bot"):
+            gymnasium.make(f"pytrick/{game}-v0", opponents=opponents)
+    with pytest.raises(InvalidArgumentError, match="for a bot per seat give a list"):
+        gymnasium.make(f"pytrick/{game}-v0", opponents="random,heuristic")

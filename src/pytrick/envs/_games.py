@@ -129,7 +129,9 @@ class GameSpec(Generic[DealT]):
         ``'heuristic'``, ``'ismcts[iterations=50]'``, ``'mypkg.bots:MyBot'``."""
         specs = arena.parse_bots(name, minimum=1)
         if len(specs) != 1:
-            raise InvalidArgumentError(f"opponents: name one bot for every other seat, not {name!r}")
+            raise InvalidArgumentError(
+                f"opponents: name one bot, who sits in every other seat, not {name!r}; "
+                "for a bot per seat give a list of names, such as ['random', 'heuristic']")
         return specs[0].make(self.name, 0 if seed is None else seed)
 
     def action_name(self, action: int) -> str:

@@ -94,7 +94,7 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
     :func:`pytrick.arena.parse_bots` takes it ("random", "heuristic",
     "ismcts[iterations=50]", "mypkg.bots:MyBot"; one such bot sits in every
     other seat), one bot object for every other seat, or a sequence of bot
-    objects in seat order skipping the agent; a bot has the
+    objects or names in seat order skipping the agent; a bot has the
     ``announce(observation)`` / ``play(observation)`` methods of
     :mod:`pytrick.spitzer.bots` / :mod:`pytrick.spidge.bots` and sees only
     its own observation.  An illegal action ends the episode with reward
@@ -130,22 +130,46 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
         self._deal: Any = None
 
     def _check_opponents(self, opponents: Any) -> None:
+        """Refuse now what would fail at the first reset: an unknown name, a
+        sequence of the wrong length, something that is no bot."""
+        spec = self.game_spec
         if isinstance(opponents, str):
-            self.game_spec.default_bot(opponents, None)  # raises for an unknown name
-        elif isinstance(opponents, Sequence) and len(opponents) != self.game_spec.agents - 1:
-            raise InvalidArgumentError(f"opponents: give {self.game_spec.agents - 1} bots, "
-                                       f"one per other seat, not {len(opponents)}")
+            spec.default_bot(opponents, None)  # raises for an unknown name
+            return
+        if isinstance(opponents, Sequence):
+            if len(opponents) != spec.agents - 1:
+                raise InvalidArgumentError(f"opponents: give {spec.agents - 1} bots, "
+                                           f"one per other seat, not {len(opponents)}")
+            for i, bot in enumerate(opponents):
+                if isinstance(bot, str):
+                    spec.default_bot(bot, None)
+                else:
+                    self._check_bot(bot, f"opponents[{i}]")
+            return
+        self._check_bot(opponents, "opponents")
+
+    def _check_bot(self, bot: Any, where: str) -> None:
+        needs = ("announce", "play") if self.game_spec.name == "spitzer" else ("play",)
+        missing = [name for name in needs if not callable(getattr(bot, name, None))]
+        if missing:
+            raise ArgumentTypeError(
+                f"{where}: {type(bot).__name__} has no "
+                f"{' or '.join(f'{name}(observation)' for name in missing)}, so it is no "
+                "bot: give a bot object, or a bot's name such as 'random' or 'heuristic'")
 
     def _make_bots(self) -> dict[int, Any]:
         others = [s for s in range(self.game_spec.agents) if s != self.agent]
         chosen = self._opponents_spec
         if isinstance(chosen, str):
-            seeds = self.np_random.integers(2**63, size=len(others))
-            return {s: self.game_spec.default_bot(chosen, int(x)) for s, x in zip(others, seeds,
-                                                                                   strict=True)}
-        if isinstance(chosen, Sequence):
+            chosen = [chosen] * len(others)
+        elif not isinstance(chosen, Sequence):
+            return dict.fromkeys(others, chosen)
+        if not any(isinstance(bot, str) for bot in chosen):
             return dict(zip(others, chosen, strict=True))
-        return dict.fromkeys(others, chosen)
+        # A name makes a bot seeded from the episode's seed; an object is used as given.
+        seeds = self.np_random.integers(2**63, size=len(others))
+        return {s: self.game_spec.default_bot(bot, int(x)) if isinstance(bot, str) else bot
+                for s, bot, x in zip(others, chosen, seeds, strict=True)}
 
     def _observe(self) -> tuple[Observation, dict[str, Any]]:
         if self._deal is None:
