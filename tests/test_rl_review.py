@@ -7,6 +7,7 @@ import re
 import numpy as np
 import pytest
 
+import pytrick
 import pytrick.batch
 import trickcore
 from _extras import import_extra
@@ -229,3 +230,46 @@ def test_gym_opponents_take_a_list_of_names_and_refuse_what_is_no_bot_when_made(
             gymnasium.make(f"pytrick/{game}-v0", opponents=opponents)
     with pytest.raises(InvalidArgumentError, match="for a bot per seat give a list"):
         gymnasium.make(f"pytrick/{game}-v0", opponents="random,heuristic")
+
+
+def test_an_announcement_code_may_be_a_numpy_integer():
+    from pytrick.spitzer import Announcement
+
+    deal = SpitzerDeal.from_seed(3)
+    # A policy's argmax: play_action and the core took it, announce refused it.
+    deal.announce(np.int64(0))
+    assert deal.announcements == ((deal.announcements[0][0], Announcement.PASS),)
+    assert Announcement.parse(np.uint8(1)) is Announcement.ZOLA
+    for code, error in ((np.int64(99), pytrick.IllegalMoveError), (np.True_, ArgumentTypeError),
+                        (1.0, ArgumentTypeError)):
+        with pytest.raises(error):
+            Announcement.parse(code)
+
+
+class LenientBot:
+    """Returns what play_deal takes: names, card text and numpy integers."""
+
+    def __init__(self, kind):
+        self.kind = kind
+
+    def announce(self, observation):
+        return "pass" if self.kind == "text" else np.int64(0)
+
+    def play(self, observation):
+        card = next(iter(observation.legal_moves))
+        return str(card) if self.kind == "text" else np.int64(int(card))
+
+
+@pytest.mark.parametrize("game", ["Spitzer", "Spidge"])
+@pytest.mark.parametrize("kind", ["text", "numpy"])
+def test_gym_opponents_may_answer_as_play_deal_takes(game, kind):
+    gymnasium = import_extra("gymnasium")
+    import pytrick.envs  # noqa: F401 (registers the environments)
+
+    # int("pass") and int("QC") raised ValueError inside reset or step.
+    env = gymnasium.make(f"pytrick/{game}-v0", opponents=LenientBot(kind)).unwrapped
+    _, info = env.reset(seed=0)
+    terminated = False
+    while not terminated:
+        _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert env._deal.is_over

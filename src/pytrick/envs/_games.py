@@ -120,8 +120,15 @@ class GameSpec(Generic[DealT]):
         """What each agent scores for the finished deal."""
         raise NotImplementedError
 
-    def bot_action(self, bot: Any, deal: DealT, agent: int) -> int:
-        """The action a pytrick bot chooses for *agent* from its observation."""
+    def bot_choice(self, bot: Any, deal: DealT, agent: int) -> Any:
+        """What a pytrick bot chooses for *agent* from its observation, as it
+        returned it (see :meth:`choice_action`)."""
+        raise NotImplementedError
+
+    def choice_action(self, deal: DealT, choice: Any) -> int:
+        """A bot's *choice* as an action: what ``play_deal`` takes (a Card, a
+        card number or text; Spitzer's announcements also by code or name);
+        anything else raises a :class:`~pytrick.PytrickError`."""
         raise NotImplementedError
 
     def default_bot(self, name: str, seed: int | None) -> Any:
@@ -169,11 +176,16 @@ class _Spitzer(GameSpec[SpitzerDeal]):
     def points(self, deal: SpitzerDeal) -> tuple[int, ...]:
         return tuple(deal.result.scores)
 
-    def bot_action(self, bot: Any, deal: SpitzerDeal, agent: int) -> int:
+    def bot_choice(self, bot: Any, deal: SpitzerDeal, agent: int) -> Any:
         observation = deal.observation(agent)
         if deal.phase == trickcore.spitzer.AUCTION:
-            return SPITZER_ANNOUNCE_OFFSET + int(bot.announce(observation))
-        return int(trickcore.spitzer.action_index(int(bot.play(observation))))
+            return bot.announce(observation)
+        return bot.play(observation)
+
+    def choice_action(self, deal: SpitzerDeal, choice: Any) -> int:
+        if deal.phase == trickcore.spitzer.AUCTION:
+            return SPITZER_ANNOUNCE_OFFSET + int(Announcement.parse(choice))
+        return int(trickcore.spitzer.action_index(int(Card(choice))))
 
     def action_name(self, action: int) -> str:
         if action >= SPITZER_ANNOUNCE_OFFSET:
@@ -226,8 +238,11 @@ class _Spidge(GameSpec[SpidgeDeal]):
     def points(self, deal: SpidgeDeal) -> tuple[int, ...]:
         return tuple(deal.result.points)
 
-    def bot_action(self, bot: Any, deal: SpidgeDeal, agent: int) -> int:
-        return int(bot.play(deal.observation(agent)))
+    def bot_choice(self, bot: Any, deal: SpidgeDeal, agent: int) -> Any:
+        return bot.play(deal.observation(agent))
+
+    def choice_action(self, deal: SpidgeDeal, choice: Any) -> int:
+        return int(Card(choice))
 
     def action_name(self, action: int) -> str:
         return str(Card(action))

@@ -184,25 +184,27 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
         spec = self.game_spec
         while (actor := spec.actor(self._deal)) is not None and actor != self.agent:
             bot = self._bots[actor]
-            action = spec.bot_action(bot, self._deal, actor)
+            choice = spec.bot_choice(bot, self._deal, actor)
             try:
-                spec.apply(self._deal, action)
+                spec.apply(self._deal, spec.choice_action(self._deal, choice))
             except PytrickError as error:
+                failed = self._opponent_error(actor, bot, choice, error)
                 self._deal = None  # the episode cannot go on: reset() deals anew
-                raise self._opponent_error(actor, bot, action, error) from None
+                raise failed from None
 
-    def _opponent_error(self, actor: int, bot: Any, action: int, error: PytrickError) -> PytrickError:
+    def _opponent_error(self, actor: int, bot: Any, choice: Any, error: PytrickError) -> PytrickError:
         """An opponent's illegal move, said of the opponent: the deal's own
         message reads as the agent's ("you hold …") and lists the opponent's
         cards, hidden from the agent, so only the move and the rule are told
         (and the error is not chained)."""
         spec = self.game_spec
         try:
-            move = spec.action_name(spec.action_in_space(action))
-        except PytrickError:
-            move = f"{action!r:.40}"
-        why = (f"{error.reason}, rules §{error.rule}" if isinstance(error, IllegalMoveError)
-               and error.rule else getattr(error, "reason", f"outside Discrete({spec.actions})"))
+            move = spec.action_name(spec.choice_action(self._deal, choice))
+        except PytrickError:  # no move at all: show what the bot returned
+            move = f"{choice!r:.40}"
+        why = f"{type(error).__name__}"
+        if isinstance(error, IllegalMoveError):
+            why = f"{error.reason}, rules §{error.rule}" if error.rule else error.reason
         return PytrickError(
             f"the opponent {type(bot).__name__} ({spec.agent_prefix} {actor}) chose the illegal "
             f"move {move} ({why}); the episode is over: call reset()")

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import enum
+import operator
 import re
 
 import trickcore
 from trickcore import _spitzer_messages as messages
+from trickcore._arguments import _is_bool
 from trickcore.errors import ArgumentTypeError, IllegalMoveError
 
 __all__ = ["Announcement", "GameType"]
@@ -73,11 +75,13 @@ class Announcement(enum.IntEnum):
         """
         if isinstance(value, Announcement):
             return value
-        if isinstance(value, int) and not isinstance(value, bool):
+        # A code is any integer, numpy's too (a policy's argmax), as the core takes it.
+        if not isinstance(value, str) and not _is_bool(value) and hasattr(type(value), "__index__"):
+            code = operator.index(value)
             try:
-                return cls(value)
+                return cls(code)
             except ValueError:
-                raise messages.unknown_announcement(value) from None
+                raise messages.unknown_announcement(code) from None
         if not isinstance(value, str):
             raise ArgumentTypeError(
                 f"an announcement is an Announcement, an int code or its name, "
