@@ -273,3 +273,35 @@ def test_gym_opponents_may_answer_as_play_deal_takes(game, kind):
     while not terminated:
         _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert env._deal.is_over
+
+
+class CrashingBot:
+    """Plays at random, and raises on its third card."""
+
+    def __init__(self):
+        from pytrick.spidge import RandomBot
+
+        self.inner = RandomBot(seed=1)
+        self.cards = 0
+
+    def play(self, observation):
+        self.cards += 1
+        if self.cards == 3:
+            raise RuntimeError("the bot crashed")
+        return self.inner.play(observation)
+
+
+def test_a_gym_opponents_crash_ends_the_episode_instead_of_moving_for_it():
+    gymnasium = import_extra("gymnasium")
+    import pytrick.envs  # noqa: F401 (registers the environments)
+
+    env = gymnasium.make("pytrick/Spidge-v0", player=0, opponents=CrashingBot()).unwrapped
+    _, info = env.reset(seed=0)
+    with pytest.raises(RuntimeError, match="crashed"):
+        for _ in range(20):
+            _, _, _, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    # The next step played the agent's action in the crashed opponent's seat.
+    with pytest.raises(PytrickError, match=r"reset\(\)"):
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    _, info = env.reset(seed=1)
+    assert info["action_mask"].any()

@@ -104,7 +104,7 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
     :class:`~pytrick.InvalidArgumentError` (:class:`~pytrick.ArgumentTypeError`)
     naming the space, the episode going on.  An opponent's illegal move
     raises :class:`~pytrick.PytrickError` naming that opponent and its move
-    (never its cards) and ends the episode.  ``render_mode`` "ansi" returns
+    (never its cards) and ends the episode, as does an opponent's own error.  ``render_mode`` "ansi" returns
     what a spectator sees (never a hidden hand) and "human" prints it.
     """
 
@@ -184,7 +184,13 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
         spec = self.game_spec
         while (actor := spec.actor(self._deal)) is not None and actor != self.agent:
             bot = self._bots[actor]
-            choice = spec.bot_choice(bot, self._deal, actor)
+            try:
+                choice = spec.bot_choice(bot, self._deal, actor)
+            except BaseException:
+                # The opponent is still to move: a later step would play the
+                # agent's action in its seat.  Its error (or Ctrl-C) ends the episode.
+                self._deal = None
+                raise
             try:
                 spec.apply(self._deal, spec.choice_action(self._deal, choice))
             except PytrickError as error:
