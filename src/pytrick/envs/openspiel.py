@@ -11,6 +11,12 @@ whose returns are the players' game points.  Player actions are those of
 :mod:`pytrick.batch` (Spitzer: cards 0..31 by dense action, 32 + code
 announces; Spidge: card numbers, the dealer choosing the dummy's cards too).
 
+The parameters are ``dealer`` (default 0) and every field of
+:class:`~pytrick.spitzer.SpitzerRules` / :class:`~pytrick.spidge.SpidgeRules`
+with its default, checked by the rules class (a bad value raises its
+:class:`~pytrick.RulesError`); ``str(game)`` names them all, so
+``pyspiel.load_game(str(game))`` and a serialized state keep the rules.
+
 Observation tensors are the versioned tensors of :mod:`pytrick.tensors`;
 the information-state tensor appends the one-hot sequence of every move
 so far (perfect recall).  ``resample_from_infostate`` draws a deal exactly
@@ -29,10 +35,14 @@ and uniformly from those consistent with the player's information
 >>> world = state.resample_from_infostate(1, sampler)
 >>> world.information_state_string(1) == state.information_state_string(1)
 True
+>>> variant = pyspiel.load_game("python_spidge(jokers=False)")
+>>> variant.rules.jokers, len(variant.new_initial_state().chance_outcomes())
+(False, 52)
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from typing import Any
 
@@ -42,9 +52,9 @@ import pyspiel
 
 from pytrick.envs._games import SPIDGE, SPITZER, GameSpec
 from pytrick.inference import sample_deals
-from pytrick.spidge import SpidgeDeal
+from pytrick.spidge import SpidgeDeal, SpidgeRules
 from pytrick.spidge.table import player_of
-from pytrick.spitzer import SpitzerDeal
+from pytrick.spitzer import SpitzerDeal, SpitzerRules
 from trickcore import spidge as core_spidge
 from trickcore import spitzer as core_spitzer
 from trickcore.card import Card
@@ -65,12 +75,15 @@ def _spitzer_seats(dealer: int) -> tuple[int, ...]:
 
 
 class _Rules:
-    """What differs between the two games here: the pack and its deal."""
+    """What differs between the two games here: the pack and its deal, under
+    the rule options *options* (a SpitzerRules or SpidgeRules)."""
 
-    def __init__(self, spec: GameSpec[Any], pack: list[int], players: int) -> None:
+    def __init__(self, spec: GameSpec[Any], pack: list[int], players: int, options: Any) -> None:
         self.spec = spec
         self.pack = pack
         self.players = players
+        #: The rule options every deal of the game is played by.
+        self.options = options
         #: The chance actions of the pack's cards (a chance node takes no other).
         self.chance_actions = frozenset(self.chance_action(c) for c in pack)
 
@@ -104,7 +117,7 @@ class _SpitzerRules(_Rules):
         return int(core_spitzer.card_of_action(action))
 
     def deal(self, pack: list[int], dealer: int) -> SpitzerDeal:
-        return SpitzerDeal.from_pack(pack, dealer)
+        return SpitzerDeal.from_pack(pack, dealer, rules=self.options)
 
     def pack_of(self, deal: SpitzerDeal) -> list[int]:
         hands = [sorted(deal.original_hand(s)) for s in range(4)]
@@ -125,7 +138,7 @@ class _SpidgeRules(_Rules):
         return action
 
     def deal(self, pack: list[int], dealer: int) -> SpidgeDeal:
-        return SpidgeDeal.from_pack(pack, dealer)
+        return SpidgeDeal.from_pack(pack, dealer, rules=self.options)
 
     def pack_of(self, deal: SpidgeDeal) -> list[int]:
         hands = [sorted(h) for h in deal.initial_hands]
@@ -140,11 +153,30 @@ class _SpidgeRules(_Rules):
         return -1 if hand == 1 else player_of(hand, dealer)
 
 
-_SPITZER_RULES = _SpitzerRules(SPITZER, [int(c) for c in _SPITZER_PACK], 4)
-_SPIDGE_RULES = _SpidgeRules(SPIDGE, [int(c) for c in core_spidge.pack(True)], 3)
+@functools.cache
+def _spitzer_rules(options: SpitzerRules) -> _SpitzerRules:
+    return _SpitzerRules(SPITZER, [int(c) for c in _SPITZER_PACK], 4, options)
 
 
-def _game_type(short: str, long: str, players: int) -> pyspiel.GameType:
+@functools.cache
+def _spidge_rules(options: SpidgeRules) -> _SpidgeRules:
+    # Without jokers the pack has 2♦ and 2♥ in their place (RULES.md 2.3).
+    return _SpidgeRules(SPIDGE, [int(c) for c in core_spidge.pack(options.jokers)], 3, options)
+
+
+_SPITZER_RULES = _spitzer_rules(SpitzerRules())
+_SPIDGE_RULES = _spidge_rules(SpidgeRules())
+
+
+def _parameters(rules_type: type[SpitzerRules] | type[SpidgeRules]) -> dict[str, Any]:
+    """The game parameters: ``dealer`` and every field of *rules_type*, with
+    its default (OpenSpiel takes the type of each parameter from its default)."""
+    fields = {field.name: field.default for field in dataclasses.fields(rules_type)}
+    return {"dealer": 0, **fields}
+
+
+def _game_type(short: str, long: str, players: int,
+               rules_type: type[SpitzerRules] | type[SpidgeRules]) -> pyspiel.GameType:
     return pyspiel.GameType(
         short_name=short,
         long_name=long,
@@ -159,30 +191,47 @@ def _game_type(short: str, long: str, players: int) -> pyspiel.GameType:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"dealer": 0},
+        parameter_specification=_parameters(rules_type),
     )
 
 
 class _TrickGame(pyspiel.Game):
-    rules: _Rules
+    _rules: _Rules
 
     def __init__(self, game_type: pyspiel.GameType, max_utility: float,
                  params: dict[str, Any] | None) -> None:
-        spec = self.rules.spec
+        spec = self._rules.spec
         info = pyspiel.GameInfo(
             num_distinct_actions=spec.actions,
-            max_chance_outcomes=len(self.rules.pack) if spec.name == "spitzer" else 54,
-            num_players=self.rules.players,
+            max_chance_outcomes=len(self._rules.pack) if spec.name == "spitzer" else 54,
+            num_players=self._rules.players,
             min_utility=0.0,
             max_utility=max_utility,
             utility_sum=None,
             max_game_length=spec.max_moves,
         )
-        super().__init__(game_type, info, params or {})
-        dealer = int(self.get_parameters()["dealer"])
-        if not 0 <= dealer < self.rules.players:
-            raise InvalidArgumentError(f"dealer must be 0..{self.rules.players - 1}, not {dealer}")
+        # load_game fills in the defaults; a game made directly gets them here.
+        defaults = _parameters(spec.rules_type)
+        unknown = sorted(set(params or {}) - set(defaults))
+        if unknown:
+            raise InvalidArgumentError(
+                f"{game_type.short_name} has no parameter {', '.join(unknown)}: its parameters "
+                f"are {', '.join(sorted(defaults))}")
+        super().__init__(game_type, info, {**defaults, **(params or {})})
+        parameters = self.get_parameters()
+        dealer = int(parameters["dealer"])
+        if not 0 <= dealer < self._rules.players:
+            raise InvalidArgumentError(f"dealer must be 0..{self._rules.players - 1}, not {dealer}")
         self.dealer = dealer
+        # The rules class checks the options: a bad value raises its RulesError.
+        rules_type = spec.rules_type
+        options = rules_type.from_dict(
+            {field.name: parameters[field.name] for field in dataclasses.fields(rules_type)})
+        self._rules = self._rules_for(options)
+
+    @staticmethod
+    def _rules_for(options: Any) -> _Rules:
+        raise NotImplementedError
 
     def new_initial_state(self) -> _TrickState:
         return _TrickState(self)
@@ -196,7 +245,7 @@ class _TrickState(pyspiel.State):
 
     def __init__(self, game: _TrickGame) -> None:
         super().__init__(game)
-        self._rules = game.rules
+        self._rules = game._rules
         self._dealer = game.dealer
         self._pack: list[int] = []
         self._dealt: set[int] = set()
@@ -299,9 +348,9 @@ class _Observer:
                 or not iig_obs_type.public_info:
             raise InvalidArgumentError("only the player's own observation (public and "
                                        "private information) is provided")
-        spec = game.rules.spec
+        spec = game._rules.spec
         self._spec = spec
-        self._rules = game.rules
+        self._rules = game._rules
         self._perfect_recall = bool(iig_obs_type.perfect_recall)
         size = spec.observation_size
         history = spec.max_moves * spec.actions if self._perfect_recall else 0
@@ -338,26 +387,52 @@ class _Observer:
         return f"player {player} observes {dict(zip(ones.tolist(), tensor[ones].tolist(), strict=True))}"
 
 
-_SPITZER_TYPE = _game_type("python_spitzer", "Python Spitzer (pytrick)", 4)
-_SPIDGE_TYPE = _game_type("python_spidge", "Python Spidge (pytrick)", 3)
+_SPITZER_TYPE = _game_type("python_spitzer", "Python Spitzer (pytrick)", 4, SpitzerRules)
+_SPIDGE_TYPE = _game_type("python_spidge", "Python Spidge (pytrick)", 3, SpidgeRules)
 
 
 class SpitzerGame(_TrickGame):
-    """Spitzer for OpenSpiel: four players, the *dealer* parameter (default 0)."""
+    """Spitzer for OpenSpiel: four players; the parameters are *dealer*
+    (default 0) and the fields of :class:`~pytrick.spitzer.SpitzerRules`,
+    with its defaults (``python_spitzer(schneider_announcement=True)``)."""
 
-    rules = _SPITZER_RULES
+    _rules = _SPITZER_RULES
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(_SPITZER_TYPE, 42.0, params)
 
+    @property
+    def rules(self) -> SpitzerRules:
+        """The rule options every deal of this game is played by (from the
+        game's parameters)."""
+        options: SpitzerRules = self._rules.options
+        return options
+
+    @staticmethod
+    def _rules_for(options: Any) -> _Rules:
+        return _spitzer_rules(options)
+
 
 class SpidgeGame(_TrickGame):
-    """Spidge for OpenSpiel: three players, the *dealer* parameter (default 0)."""
+    """Spidge for OpenSpiel: three players; the parameters are *dealer*
+    (default 0) and the fields of :class:`~pytrick.spidge.SpidgeRules`,
+    with its defaults (``python_spidge(jokers=False)``)."""
 
-    rules = _SPIDGE_RULES
+    _rules = _SPIDGE_RULES
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(_SPIDGE_TYPE, 4.0, params)
+
+    @property
+    def rules(self) -> SpidgeRules:
+        """The rule options every deal of this game is played by (from the
+        game's parameters)."""
+        options: SpidgeRules = self._rules.options
+        return options
+
+    @staticmethod
+    def _rules_for(options: Any) -> _Rules:
+        return _spidge_rules(options)
 
 
 def register() -> None:

@@ -1,0 +1,133 @@
+"""The follow-up to the RL layer's review, each item pinned by a test.
+
+- The OpenSpiel games take every rule option as a game parameter, checked by
+  the rules classes, and a game's string (so a serialized state) keeps them.
+- The Gymnasium environment's ``reset(seed=...)`` repeats the episode with
+  the built-in bot objects as opponents too (their ``rng`` is reseeded).
+- ``illegal_reward`` is checked by name; a batch's ``seed`` is a plain int;
+  a batch or vector step reports an out-of-range uint64 action as given.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import pytrick.batch
+from _extras import import_extra
+from pytrick import SpidgeRules, SpitzerRules
+from pytrick.spitzer import Announcement
+from trickcore.errors import InvalidArgumentError, RulesError
+
+# ---------------------------------------------------------------- OpenSpiel: rule options
+
+
+def _openspiel():  # type: ignore[no-untyped-def]
+    pyspiel = import_extra("pyspiel")
+    import pytrick.envs.openspiel  # noqa: F401 (registers the games)
+
+    return pyspiel
+
+
+def _dealt(game):  # type: ignore[no-untyped-def]
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    return state
+
+
+def test_openspiel_spidge_without_jokers_deals_the_52_card_pack():
+    pyspiel = _openspiel()
+    game = pyspiel.load_game("python_spidge(jokers=False)")
+    assert game.rules == SpidgeRules(jokers=False)
+    state = game.new_initial_state()
+    pack = {action for action, _ in state.chance_outcomes()}
+    # The jokers (52, 53) are out and 2♦, 2♥ in: the game took only dealer=.
+    assert pack == set(range(52))
+    state = _dealt(game)
+    assert state.deal.rules == SpidgeRules(jokers=False)
+    assert not state.deal.rules.jokers
+    default = _dealt(pyspiel.load_game("python_spidge"))
+    assert {52, 53} <= {int(c) for hand in default.deal.initial_hands for c in hand}
+
+
+def test_openspiel_spitzer_options_change_the_legal_announcements():
+    pyspiel = _openspiel()
+    schneider = pytrick.batch.SPITZER_ANNOUNCE_OFFSET + int(Announcement.SCHNEIDER)
+    default = _dealt(pyspiel.load_game("python_spitzer"))
+    variant = _dealt(pyspiel.load_game("python_spitzer(schneider_announcement=True)"))
+    assert variant.deal.rules == SpitzerRules(schneider_announcement=True)
+    assert schneider not in default.legal_actions()
+    assert schneider in variant.legal_actions()
+    # The same cards, by other rules: the options reach the deal itself.
+    assert default.history() == variant.history()
+
+
+def test_openspiel_parameters_default_to_the_rules_and_round_trip_by_name():
+    pyspiel = _openspiel()
+    for name, rules_type in (("python_spitzer", SpitzerRules), ("python_spidge", SpidgeRules)):
+        game = pyspiel.load_game(name)
+        assert game.rules == rules_type()
+        parameters = game.get_parameters()
+        assert parameters["dealer"] == 0
+        assert {key: parameters[key] for key in rules_type().to_dict()} == rules_type().to_dict()
+    variants = ["python_spitzer(dealer=2,void_call=first_void_player,target=21,"
+                "first_trick_call=first_trick_won_by_other,call_requires_lead=True)",
+                "python_spidge(dealer=1,joker_suit=wild,grand_slam=all_tricks,"
+                "slam_tricks=12,spidge_tricks=9,spades_must_be_broken=True,target=5)"]
+    for name in variants:
+        game = pyspiel.load_game(name)
+        again = pyspiel.load_game(str(game))
+        assert str(again) == str(game)
+        assert again.rules == game.rules
+        assert again.dealer == game.dealer != 0
+        assert game.rules != type(game.rules)()
+
+
+@pytest.mark.parametrize(("name", "match"), [
+    ("python_spitzer(target=0)", "target: 0 is not a positive"),
+    ("python_spitzer(void_call=nobody)", "void_call: 'nobody' is not"),
+    ("python_spidge(slam_tricks=14)", "slam_tricks: 14 is not a number of tricks"),
+    ("python_spidge(joker_suit=hearts)", "joker_suit: 'hearts' is not"),
+])
+def test_openspiel_a_bad_option_is_the_rules_own_error(name, match):
+    pyspiel = _openspiel()
+    with pytest.raises(RulesError, match=match):
+        pyspiel.load_game(name)
+
+
+def test_openspiel_a_game_made_directly_takes_the_same_parameters():
+    _openspiel()
+    from pytrick.envs.openspiel import SpidgeGame, SpitzerGame
+
+    assert SpitzerGame().rules == SpitzerRules()
+    assert SpidgeGame({"jokers": False}).rules == SpidgeRules(jokers=False)
+    with pytest.raises(InvalidArgumentError, match="no parameter dealr"):
+        SpidgeGame({"dealr": 1})
+    with pytest.raises(RulesError, match="target: expected a whole number"):
+        SpidgeGame({"target": True})
+
+
+@pytest.mark.parametrize("name", ["python_spitzer(schneider_announcement=True,target=7)",
+                                  "python_spidge(jokers=False,spidge_tricks=8)"])
+def test_openspiel_a_serialized_state_keeps_the_rules(name):
+    pyspiel = _openspiel()
+    game = pyspiel.load_game(name)
+    state = _dealt(game)
+    for _ in range(6):
+        state.apply_action(random.Random(len(state.history())).choice(state.legal_actions()))
+    text = pyspiel.serialize_game_and_state(game, state)
+    game_again, state_again = pyspiel.deserialize_game_and_state(text)
+    assert game_again.rules == game.rules != type(game.rules)()
+    assert state_again.deal.rules == game.rules
+    assert state_again.history() == state.history()
+    assert state_again.deal == state.deal
+
+
+@pytest.mark.parametrize("name", ["python_spitzer(schneider_announcement=True,"
+                                  "zola_requires_both_queens=True)",
+                                  "python_spidge(jokers=False,spades_must_be_broken=True)"])
+def test_openspiel_variants_pass_the_random_simulation_test(name):
+    pyspiel = _openspiel()
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=2, serialize=True, verbose=False)
