@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 import pytrick.batch
@@ -131,3 +132,60 @@ def test_openspiel_a_serialized_state_keeps_the_rules(name):
 def test_openspiel_variants_pass_the_random_simulation_test(name):
     pyspiel = _openspiel()
     pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=2, serialize=True, verbose=False)
+
+
+# ---------------------------------------------------------------- Gymnasium: seeded bot objects
+
+
+def _episode(env, seed):  # type: ignore[no-untyped-def]
+    """The table as a spectator saw it at the end of an episode in which the
+    agent always makes its first legal action."""
+    _, info = env.reset(seed=seed)
+    terminated = False
+    while not terminated:
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        _, reward, terminated, _, info = env.step(action)
+    return env.render(), reward
+
+
+def _bot_objects(game):  # type: ignore[no-untyped-def]
+    from pytrick.spidge import bots as spidge_bots
+    from pytrick.spitzer import bots as spitzer_bots
+
+    bots = spitzer_bots if game == "Spitzer" else spidge_bots
+    return bots.RandomBot, [bots.RandomBot(seed=1), bots.HeuristicBot(seed=2),
+                            bots.RandomBot(seed=3)]
+
+
+@pytest.mark.parametrize("game", ["Spitzer", "Spidge"])
+def test_gymnasium_reset_with_a_seed_repeats_the_episode_with_bot_objects(game):
+    gymnasium = import_extra("gymnasium")
+    import pytrick.envs  # noqa: F401 (registers the environments)
+
+    random_bot, objects = _bot_objects(game)
+    lineups = [objects[:gymnasium.make(f"pytrick/{game}-v0").unwrapped.game_spec.agents - 1],
+               random_bot(seed=5)]  # a list, and one object in every other seat
+    for opponents in lineups:
+        env = gymnasium.make(f"pytrick/{game}-v0", opponents=opponents, render_mode="ansi")
+        # The first episode moves the bots' generators on: without the
+        # reseeding the second one, from the same seed, went otherwise.
+        episodes = [_episode(env, seed) for seed in (11, 11, 12, 11)]
+        assert episodes[0] == episodes[1] == episodes[3]
+        assert episodes[2] != episodes[0]
+
+
+def test_gymnasium_a_bot_object_without_a_random_generator_is_used_as_given():
+    gymnasium = import_extra("gymnasium")
+    import pytrick.envs  # noqa: F401
+
+    class FirstCard:
+        rng = "not a random.Random"
+
+        def play(self, observation):  # type: ignore[no-untyped-def]
+            return min(observation.legal_moves)
+
+    bot = FirstCard()
+    env = gymnasium.make("pytrick/Spidge-v0", opponents=bot)
+    env.reset(seed=0)
+    assert env.unwrapped._bots == {1: bot, 2: bot}
+    assert bot.rng == "not a random.Random"

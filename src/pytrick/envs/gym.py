@@ -32,6 +32,7 @@ opponents playing uniformly random legal moves there too:
 
 from __future__ import annotations
 
+import random
 import warnings
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -97,9 +98,16 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
     objects or names in seat order skipping the agent; a bot has the
     ``announce(observation)`` / ``play(observation)`` methods of
     :mod:`pytrick.spitzer.bots` / :mod:`pytrick.spidge.bots` and sees only
-    its own observation.  An illegal action ends the episode with reward
-    *illegal_reward* and ``info["illegal_action"] = True``, as PettingZoo's
-    classic games do; an action outside :attr:`action_space` (or not an
+    its own observation.  ``reset(seed=...)`` repeats an episode: bots made
+    from names are seeded from the episode's seed, and so are bot objects
+    whose ``rng`` attribute is a :class:`random.Random` (every built-in bot
+    of :mod:`pytrick.spitzer.bots` and :mod:`pytrick.spidge.bots`: their
+    documented random source, reseeded at every reset; a search bot with a
+    time budget also depends on the clock); any other bot object is used as
+    given, its own randomness not repeated.  An illegal action ends the
+    episode with reward *illegal_reward* and
+    ``info["illegal_action"] = True``, as PettingZoo's classic games do (the
+    vector environments raise :class:`~pytrick.IllegalMoveError`); an action outside :attr:`action_space` (or not an
     integer) is a programming error, refused with
     :class:`~pytrick.InvalidArgumentError` (:class:`~pytrick.ArgumentTypeError`)
     naming the space, the episode going on.  An opponent's illegal move
@@ -158,18 +166,28 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
                 "bot: give a bot object, or a bot's name such as 'random' or 'heuristic'")
 
     def _make_bots(self) -> dict[int, Any]:
+        """The episode's opponents, by seat, seeded from the episode's seed: a
+        name makes a bot with a seed drawn for its seat; a bot object whose
+        ``rng`` is a :class:`random.Random` (the built-in bots' documented
+        random source) has it reseeded with that seed; any other object is
+        used as given."""
         others = [s for s in range(self.game_spec.agents) if s != self.agent]
         chosen = self._opponents_spec
         if isinstance(chosen, str):
             chosen = [chosen] * len(others)
         elif not isinstance(chosen, Sequence):
-            return dict.fromkeys(others, chosen)
-        if not any(isinstance(bot, str) for bot in chosen):
-            return dict(zip(others, chosen, strict=True))
-        # A name makes a bot seeded from the episode's seed; an object is used as given.
-        seeds = self.np_random.integers(2**63, size=len(others))
-        return {s: self.game_spec.default_bot(bot, int(x)) if isinstance(bot, str) else bot
-                for s, bot, x in zip(others, chosen, seeds, strict=True)}
+            chosen = [chosen] * len(others)  # one object in every other seat
+        seeds = [int(x) for x in self.np_random.integers(2**63, size=len(others))]
+        bots = {}
+        reseeded: set[int] = set()
+        for seat, bot, seed in zip(others, chosen, seeds, strict=True):
+            if isinstance(bot, str):
+                bot = self.game_spec.default_bot(bot, seed)
+            elif isinstance(getattr(bot, "rng", None), random.Random) and id(bot) not in reseeded:
+                reseeded.add(id(bot))  # one object in two seats: seeded once, by its first seat
+                bot.rng.seed(seed)
+            bots[seat] = bot
+        return bots
 
     def _observe(self) -> tuple[Observation, dict[str, Any]]:
         if self._deal is None:
