@@ -19,7 +19,7 @@ import pytrick.batch
 from _extras import import_extra
 from pytrick import SpidgeRules, SpitzerRules
 from pytrick.spitzer import Announcement
-from trickcore.errors import InvalidArgumentError, RulesError
+from trickcore.errors import ArgumentTypeError, IllegalMoveError, InvalidArgumentError, RulesError
 
 # ---------------------------------------------------------------- OpenSpiel: rule options
 
@@ -189,3 +189,21 @@ def test_gymnasium_a_bot_object_without_a_random_generator_is_used_as_given():
     env.reset(seed=0)
     assert env.unwrapped._bots == {1: bot, 2: bot}
     assert bot.rng == "not a random.Random"
+
+
+# ---------------------------------------------------------------- small checks
+
+
+@pytest.mark.parametrize("game", ["Spitzer", "Spidge"])
+@pytest.mark.parametrize("bad", ["x", "-1", True, np.bool_(False), None, [1.0]])
+def test_gymnasium_illegal_reward_must_be_a_real_number(game, bad):
+    gymnasium = import_extra("gymnasium")
+    import pytrick.envs  # noqa: F401
+
+    # "x" raised float()'s bare ValueError; True was taken as a reward of 1.0.
+    with pytest.raises(ArgumentTypeError, match="illegal_reward must be a real number"):
+        gymnasium.make(f"pytrick/{game}-v0", illegal_reward=bad)
+    for good in (-2, np.float32(-0.5), np.int64(-3)):
+        env = gymnasium.make(f"pytrick/{game}-v0", illegal_reward=good)
+        assert env.unwrapped.illegal_reward == float(good)
+        assert type(env.unwrapped.illegal_reward) is float

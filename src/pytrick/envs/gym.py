@@ -45,6 +45,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
 import trickcore
+from pytrick._bots import _real
 from pytrick.envs._games import SPIDGE, SPITZER, GameSpec
 from pytrick.spidge import SpidgeRules
 from pytrick.spitzer import SpitzerRules
@@ -129,7 +130,10 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
         #: The agent's seat (Spitzer) or player (Spidge).
         self.agent = int(agent)
         self.rules = spec.check_rules(rules)
-        self.illegal_reward = float(illegal_reward)
+        # A real number, not a bool (as every number the library takes): float()
+        # raised a bare ValueError for "x" and took True as 1.0.
+        self.illegal_reward = _real(illegal_reward, "illegal_reward", "a real number (the reward "
+                                    "for an illegal action)")
         self.render_mode = render_mode
         self._opponents_spec = opponents
         self._check_opponents(opponents)
@@ -178,7 +182,7 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
         elif not isinstance(chosen, Sequence):
             chosen = [chosen] * len(others)  # one object in every other seat
         seeds = [int(x) for x in self.np_random.integers(2**63, size=len(others))]
-        bots = {}
+        bots: dict[int, Any] = {}
         reseeded: set[int] = set()
         for seat, bot, seed in zip(others, chosen, seeds, strict=True):
             if isinstance(bot, str):
