@@ -207,3 +207,13 @@ def test_gymnasium_illegal_reward_must_be_a_real_number(game, bad):
         env = gymnasium.make(f"pytrick/{game}-v0", illegal_reward=good)
         assert env.unwrapped.illegal_reward == float(good)
         assert type(env.unwrapped.illegal_reward) is float
+
+
+@pytest.mark.parametrize("name", ["SpitzerBatch", "SpidgeBatch"])
+@pytest.mark.parametrize("seed", [np.uint64(2**64 - 1), np.int32(5), np.int64(0)])
+def test_a_batch_seed_given_as_numpy_is_kept_as_a_plain_int(name, seed):
+    batch = getattr(pytrick.batch, name)(2, seed=seed)
+    # It stayed the numpy scalar given, which json.dumps refuses.
+    assert type(batch.seed) is int
+    assert batch.seed == int(seed)
+    assert batch.state(1) == getattr(pytrick.batch, name)(2, seed=int(seed)).state(1)

@@ -45,7 +45,7 @@ import trickcore
 from pytrick.spidge import SpidgeDeal, SpidgeRules
 from pytrick.spidge.deal import _Context
 from pytrick.spitzer import SpitzerDeal, SpitzerRules
-from trickcore._arguments import check_count, check_rules
+from trickcore._arguments import check_count, check_rules, check_seed
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError, RulesError
 
 if TYPE_CHECKING:
@@ -67,7 +67,9 @@ __all__ = [
 
 
 def _fresh_seed(seed: int | None) -> int:
-    return secrets.randbits(64) if seed is None else seed
+    """*seed* as a plain int (a numpy integer too: :attr:`seed` is what the
+    lanes were dealt from, for a log or a JSON record), or a fresh one for None."""
+    return secrets.randbits(64) if seed is None else check_seed(seed)
 
 
 def _deprecated_options(cls: str, options: object, rules: object) -> None:
