@@ -217,3 +217,31 @@ def test_a_batch_seed_given_as_numpy_is_kept_as_a_plain_int(name, seed):
     assert type(batch.seed) is int
     assert batch.seed == int(seed)
     assert batch.state(1) == getattr(pytrick.batch, name)(2, seed=int(seed)).state(1)
+
+
+HUGE = [2**64 - 1, 2**63]  # uint64 actions that wrap to -1 and -2**63 as int64
+
+
+def _make(backend, kind):  # type: ignore[no-untyped-def]
+    """A batch or vector lanes of *kind* from *backend*'s modules, 3 deals,
+    and their legal-action masks."""
+    if kind.endswith("Batch"):
+        batch = getattr(backend["_batch"], kind)(3, 1)
+        return batch, batch.legal_masks()
+    lanes = getattr(backend["_vector"], kind)(3, 1)
+    return lanes, lanes.reset()[1].copy()
+
+
+@pytest.mark.parametrize("kind", ["SpitzerBatch", "SpidgeBatch", "SpitzerLanes", "SpidgeLanes"])
+@pytest.mark.parametrize("huge", HUGE)
+def test_a_uint64_action_out_of_range_is_reported_as_given(backend, kind, huge):
+    batch, masks = _make(backend, kind)
+    unit = "deal" if kind.endswith("Batch") else "lane"
+    before = [batch.state(i) for i in range(3)]
+    actions = np.array([int(np.flatnonzero(masks[0])[0]), huge, 0], dtype=np.uint64)
+    # The compiled core said "action -1 is out of range" (the reference gave
+    # the number): the two backends disagreed, and the caller gave no -1.
+    with pytest.raises(InvalidArgumentError,
+                       match=rf"^{unit} 1: action {huge} is out of range: actions are 0 to"):
+        batch.step(actions)
+    assert [batch.state(i) for i in range(3)] == before

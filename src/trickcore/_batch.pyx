@@ -372,14 +372,17 @@ def _out_of_range(i, a, n, unit="deal"):
 
 
 def _actions(actions, k, unit="deal"):
-    """One integer action per deal (or lane) as an int64 array."""
+    """One integer action per deal (or lane): an integer array of shape (k,),
+    of the dtype given.  The caller casts it to intp (a uint64 action above
+    2**63 wraps negative, out of range as it should be) and reports an
+    action out of range from this array, as given."""
     arr = np.asarray(actions)
     if arr.dtype.kind not in "iu":
         raise ArgumentTypeError(f"actions must be integers, one per {unit}, not {arr.dtype}")
     if arr.shape != (k,):
         raise InvalidArgumentError(f"actions must be {k} ints, one per {unit}, not shape "
                                    f"{arr.shape}")
-    return arr.astype(np.int64, copy=False)
+    return arr
 
 
 def _spitzer_why(SpitzerState st, int a):
@@ -555,7 +558,7 @@ cdef class SpitzerBatch:
                 continue
             a = view[i]
             if not 0 <= a < SPITZER_BATCH_ACTIONS:
-                raise _out_of_range(i, a, SPITZER_BATCH_ACTIONS)
+                raise _out_of_range(i, int(arr[i]), SPITZER_BATCH_ACTIONS)
             if not (self._legal(i) >> a) & 1:
                 raise _in_deal(i, a, self._why(i, <int>a),
                                [b for b in range(SPITZER_BATCH_ACTIONS) if (self._legal(i) >> b) & 1])
@@ -825,7 +828,7 @@ cdef class SpidgeBatch:
             a = view[i]
             legal = spidge_legal(&self.deals[i])
             if not 0 <= a < SPIDGE_BATCH_ACTIONS:
-                raise _out_of_range(i, a, SPIDGE_BATCH_ACTIONS)
+                raise _out_of_range(i, int(arr[i]), SPIDGE_BATCH_ACTIONS)
             if not (legal >> a) & 1:
                 raise _in_deal(i, a, self._why(i, <int>a),
                                [b for b in range(SPIDGE_BATCH_ACTIONS) if (legal >> b) & 1])

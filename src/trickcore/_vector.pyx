@@ -232,8 +232,10 @@ cdef class SpitzerLanes:
             return self._step(actions)
 
     cdef object _step(self, actions):
-        cdef Py_ssize_t[::1] act = np.ascontiguousarray(_actions(actions, self.size, "lane"),
-                                                        dtype=np.intp)
+        given = _actions(actions, self.size, "lane")
+        # A uint64 action above 2**63 wraps here: it is out of range either
+        # way, and the error reports it as given.
+        cdef Py_ssize_t[::1] act = np.ascontiguousarray(given, dtype=np.intp)
         cdef int i
         cdef Py_ssize_t a
         for i in range(self.size):
@@ -241,7 +243,7 @@ cdef class SpitzerLanes:
             if self.over[i]:
                 continue
             if not 0 <= a < _Z_ACTIONS:
-                raise _out_of_range(i, a, _Z_ACTIONS, "lane")
+                raise _out_of_range(i, int(given[i]), _Z_ACTIONS, "lane")
             if not (self._legal(i) >> a) & 1:
                 raise _in_deal(i, a, _spitzer_why(self._copy(i), <int>a),
                                [b for b in range(_Z_ACTIONS) if (self._legal(i) >> b) & 1], "lane")
@@ -411,8 +413,10 @@ cdef class SpidgeLanes:
             return self._step(actions)
 
     cdef object _step(self, actions):
-        cdef Py_ssize_t[::1] act = np.ascontiguousarray(_actions(actions, self.size, "lane"),
-                                                        dtype=np.intp)
+        given = _actions(actions, self.size, "lane")
+        # A uint64 action above 2**63 wraps here: it is out of range either
+        # way, and the error reports it as given.
+        cdef Py_ssize_t[::1] act = np.ascontiguousarray(given, dtype=np.intp)
         cdef int i
         cdef Py_ssize_t a
         cdef mask_t legal
@@ -422,7 +426,7 @@ cdef class SpidgeLanes:
             a = act[i]
             legal = spidge_legal(&self.deals[i])
             if not 0 <= a < _G_ACTIONS:
-                raise _out_of_range(i, a, _G_ACTIONS, "lane")
+                raise _out_of_range(i, int(given[i]), _G_ACTIONS, "lane")
             if not (legal >> a) & 1:
                 raise _in_deal(i, a, _spidge_why(self._copy(i), <int>a),
                                [b for b in range(_G_ACTIONS) if (legal >> b) & 1], "lane")

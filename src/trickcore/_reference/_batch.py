@@ -301,7 +301,8 @@ def _deal_index(i: object, k: int) -> int:
 
 
 def _actions(actions: object, k: int, unit: str = "deal") -> list[int]:
-    """One integer action per deal (or lane)."""
+    """One integer action per deal (or lane), as Python ints: exactly as
+    given, a uint64 above 2**63 too (out of range, and reported so)."""
     arr = np.asarray(actions)
     if arr.dtype.kind not in "iu":
         raise ArgumentTypeError(f"actions must be integers, one per {unit}, not {arr.dtype}")
