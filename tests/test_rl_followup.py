@@ -245,3 +245,21 @@ def test_a_uint64_action_out_of_range_is_reported_as_given(backend, kind, huge):
                        match=rf"^{unit} 1: action {huge} is out of range: actions are 0 to"):
         batch.step(actions)
     assert [batch.state(i) for i in range(3)] == before
+
+
+def test_an_illegal_action_raises_in_the_vector_env_and_ends_the_single_agent_episode():
+    gymnasium = import_extra("gymnasium")
+    import pytrick.envs  # noqa: F401
+
+    # What docs/envs.rst now says in one sentence, both halves pinned.
+    envs = gymnasium.make_vec("pytrick/Spidge-v0", num_envs=2)
+    _, infos = envs.reset(seed=3)
+    illegal = np.argmin(infos["action_mask"], axis=1)
+    before = [envs.unwrapped.state(lane) for lane in range(2)]
+    with pytest.raises(IllegalMoveError, match="lane 0"):
+        envs.step(illegal)
+    assert [envs.unwrapped.state(lane) for lane in range(2)] == before
+    env = gymnasium.make("pytrick/Spidge-v0", illegal_reward=-3)
+    _, info = env.reset(seed=3)
+    _, reward, terminated, _, info = env.step(int(np.argmin(info["action_mask"])))
+    assert (reward, terminated, info["illegal_action"]) == (-3.0, True, True)
