@@ -10,6 +10,30 @@ tournament's deals.jsonl), prints its result, and exits 1 (printing the
 reason) if the record is corrupt or illegal, 2 if the file cannot be read;
 ``pytrick explain FILE CARD`` says whether the player to move may play CARD
 (in a Spitzer auction, CARD may be an announcement: ``zola``, ``ace:H``...).
+``pytrick score spitzer GAME --points P [--tricks T] [--side SEATS]`` and
+``pytrick score spidge --tricks A,B,C --dealer D`` answer a scoring question
+with the table row, or category, that decides it (RULES.md 1.8 and 2.6);
+``play``, ``demo``, ``tournament`` and ``score`` take rule options as
+``--rules key=value ...``.  A bad argument of ``demo``, ``play``,
+``tournament`` or ``score`` is one line naming it, and exit status 2:
+
+>>> from pytrick.cli import main
+>>> main(["score", "spitzer", "zola", "--points", "60", "--side", "1"])
+Zola, declaring side seat 1: 60 card points (60 loses: a side needs 61).
+Rules §1.8, row 'Zola', column '31–60': opp 9, each opponent scores 9.
+seat 0: 9   seat 1: 0   seat 2: 9   seat 3: 9
+0
+>>> main(["score", "spidge", "--tricks", "10,3,0", "--dealer", "1"])
+player 0: 10 tricks, spidge (at least 10 tricks): 1 point
+player 1 (dealer, with the dummy): 3 tricks, no score (no category applies): 0 points
+player 2: 0 tricks, nill (no trick): 1 point
+Rules §2.6: each player scores the highest category that applies.
+0
+>>> import sys
+>>> main(["score", "spitzer", "zola", "--points", "130"], err=sys.stdout)
+pytrick score: --points: 130 is not a number of card points from 0 to 120
+2
+
 FILE is always a path (or ``-`` for standard input), never record text; every
 failure is one line on standard error, within the limits of
 :mod:`pytrick.records`.  Ctrl-C ends any command with one line and exit status
@@ -107,6 +131,10 @@ def _parser() -> argparse.ArgumentParser:
                         help="FILE is a tournament's deals.jsonl: replay its deal K")
     replay.add_argument("--rotation", type=int, default=0, metavar="R",
                         help="with --deal: the rotation of the bots to replay (default 0)")
+
+    from pytrick._score_command import add_parser as add_score_parser
+
+    add_score_parser(commands)
 
     explain = commands.add_parser(
         "explain", help="may the player to move in a recorded deal play CARD? and why"
@@ -363,6 +391,10 @@ def main(
             return run_cli(args, out, err)
         if args.command == "tournament":
             return _tournament(args, out, err)
+        if args.command == "score":
+            from pytrick._score_command import run as score
+
+            return score(args, out, err)
         if args.command == "explain":
             return _explain(args.file, args.card, out, err)
         return _replay(args.file, args.json, out, err, args.deal, args.rotation)

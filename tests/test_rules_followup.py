@@ -1,0 +1,182 @@
+"""What the follow-up of the rules review pins: ``pytrick score`` answers
+scoring questions (RULES.md 1.8, 2.6) as the scoring functions do, and its
+transcripts in the docs are what it prints; ``pytrick demo`` and ``pytrick
+tournament`` take ``--rules`` as ``pytrick play`` does, and a tournament's
+records carry them and replay under them; a must-follow refusal decided by
+the joker rule cites §2.3; Spidge's ``trick_winner`` refuses a trick no pack
+holds, and the Spidge ``HeuristicBot`` never makes one up."""
+
+from __future__ import annotations
+
+import io
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pytrick import cli
+from pytrick.spidge import SpidgeRules
+from pytrick.spitzer import GameType, SpitzerRules
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+def _run(*argv: str) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    status = cli.main(list(argv), out=out, err=err)
+    return status, out.getvalue(), err.getvalue()
+
+
+# -- pytrick score ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "game", "side", "points", "tricks", "row", "column"),
+    [
+        (["zola", "--points", "60", "--side", "1"], GameType.ZOLA, {1}, 60, 4, "Zola", "31–60"),
+        (["ace_call", "--points", "61", "--tricks", "3"], GameType.ACE_CALL, {0, 2}, 61, 3,
+         "Normal and every call", "61–89"),
+        (["sneaker", "--points", "90", "--side", "2"], GameType.SNEAKER, {2}, 90, 5,
+         "Sneaker", "90–120"),
+        (["zola-schneider-schwarz", "--points", "120", "--tricks", "8", "--side", "3"],
+         GameType.ZOLA_SCHNEIDER_SCHWARZ, {3}, 120, 8, "Zola Schneider Schwarz", "all tricks"),
+        (["zola schneider", "--points", "0", "--tricks", "0"], GameType.ZOLA_SCHNEIDER, {0}, 0,
+         0, "Zola Schneider", "no tricks"),
+        (["schneider", "--points", "89", "--side", "1,2,3", "--rules",
+          "schneider_announcement=true"], GameType.SCHNEIDER, {1, 2, 3}, 89, 6,
+         "Schneider (house rule)", "61–89"),
+        (["first_trick_call", "--points", "30", "--side", "1"], GameType.FIRST_TRICK_CALL, {1},
+         30, 2, "Normal and every call", "0–30"),
+    ],
+)
+def test_score_spitzer_prints_what_the_scoring_function_gives(
+    argv: list[str], game: GameType, side: set[int], points: int, tricks: int, row: str,
+    column: str,
+) -> None:
+    status, out, err = _run("score", "spitzer", *argv)
+    assert (status, err) == (0, "")
+    scores = SpitzerRules().score(game, side, points, tricks)
+    lines = out.splitlines()
+    assert lines[-1].split() == " ".join(f"seat {s}: {n}" for s, n in enumerate(scores)).split()
+    assert f"Rules §1.8, row {row!r}, column {column!r}" in lines[1]
+    entry = max(scores)
+    said = "each declarer" if any(scores[s] for s in side) else "each opponent"
+    assert f"{said} scores {entry}." in lines[1]
+
+
+@pytest.mark.parametrize(
+    ("argv", "rules", "tricks", "dealer", "said"),
+    [
+        (["--tricks", "10,3,0", "--dealer", "2"], SpidgeRules(), (10, 3, 0), 2,
+         ["spidge (at least 10 tricks): 1 point", "no score", "grand slam"]),
+        (["--tricks", "9 4 0", "--dealer", "0", "--rules", "spidge_tricks=9"],
+         SpidgeRules(spidge_tricks=9), (9, 4, 0), 0,
+         ["spidge (at least 9 tricks)", "no score", "nill (no trick): 1 point"]),
+        (["--tricks", "0,13,0", "--dealer", "1"], SpidgeRules(), (0, 13, 0), 1,
+         ["nill", "slam (at least 13 tricks): 2 points", "nill"]),
+        (["--tricks", "0,13,0", "--dealer", "1", "--rules", "grand_slam=all_tricks"],
+         SpidgeRules(grand_slam="all_tricks"), (0, 13, 0), 1,
+         ["nill", "grand slam (all 13 tricks, with the dummy", "nill"]),
+    ],
+)
+def test_score_spidge_prints_what_the_scoring_function_gives(
+    argv: list[str], rules: SpidgeRules, tricks: tuple[int, int, int], dealer: int,
+    said: list[str],
+) -> None:
+    status, out, err = _run("score", "spidge", *argv)
+    assert (status, err) == (0, "")
+    score = rules.score(tricks, dealer)
+    lines = out.splitlines()
+    assert len(lines) == 4 and lines[3].startswith("Rules §2.6")
+    for player, line in enumerate(lines[:3]):
+        points = score.points[player]
+        assert line.startswith(f"player {player}")
+        assert ("(dealer, with the dummy)" in line) == (player == dealer)
+        assert line.endswith(f": {points} point{'' if points == 1 else 's'}")
+        assert str(score.categories[player]) in line and said[player] in line
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["spitzer", "zola", "--points", "x"],
+         "--points: 'x' is not a number of card points from 0 to 120"),
+        (["spitzer", "zola"], "--points: missing"),
+        (["spitzer", "--points", "60"], "GAME_TYPE: missing"),
+        (["spitzer", "solo", "--points", "60"], "GAME_TYPE: 'solo' is not a Spitzer game"),
+        (["spitzer", "schneider", "--points", "95"],
+         "GAME_TYPE: a Schneider is only played under the house rule"),
+        (["spitzer", "zola", "--points", "61", "--tricks", "1"],
+         "--points: 61 card points cannot be taken in 1 trick"),
+        (["spitzer", "zola", "--points", "1"],
+         "--points: no number of tricks holds exactly 1 card points"),
+        (["spitzer", "zola", "--points", "0"], "--tricks: missing: 0 card points may be"),
+        (["spitzer", "zola", "--points", "60", "--tricks", "9"],
+         "--tricks: 9 is not a number of tricks from 0 to 8"),
+        (["spitzer", "normal", "--points", "0", "--tricks", "0"],
+         "--tricks: a Normal side always takes a trick"),
+        (["spitzer", "zola", "--points", "60", "--side", "0,2"],
+         "--side: a Zola side is 1 seat, not 2"),
+        (["spitzer", "ace_call", "--points", "60", "--side", "2,2"],
+         "--side: '2,2' names a seat twice"),
+        (["spitzer", "zola", "--points", "60", "--side", "4"],
+         "--side: [4] is not one to three seats"),
+        (["spitzer", "zola", "--points", "60", "--rules", "tagret=3"],
+         "--rules: tagret: unknown Spitzer rule option"),
+        (["spidge", "--dealer", "1"], "--tricks: missing"),
+        (["spidge", "--tricks", "10,3,0"], "--dealer: missing"),
+        (["spidge", "--tricks", "10,3", "--dealer", "1"],
+         "--tricks: (10, 3) is not three numbers of tricks"),
+        (["spidge", "--tricks", "10,3,1", "--dealer", "1"],
+         "--tricks: (10, 3, 1) adds up to 14"),
+        (["spidge", "--tricks", "10,3,0", "--dealer", "3"],
+         "--dealer: 3 is not a player 0, 1 or 2"),
+        (["spidge", "--tricks", "10,3,0", "--dealer", "1", "--rules", "slam_tricks=14"],
+         "--rules: slam_tricks: 14 is not a number of tricks from 1 to 13"),
+    ],
+)
+def test_score_refuses_bad_input_in_one_line_naming_the_argument(
+    argv: list[str], message: str
+) -> None:
+    status, out, err = _run("score", *argv)
+    assert status == 2 and out == ""
+    assert err.count("\n") == 1 and err.startswith(f"pytrick score: {message}"), err
+
+
+def _score_transcripts() -> list[tuple[str, list[str]]]:
+    """(command, expected output) of each ``$ pytrick score`` line of the docs."""
+    found = []
+    for page in sorted(DOCS.glob("*.rst")):
+        lines = page.read_text(encoding="utf-8").splitlines()
+        for i, line in enumerate(lines):
+            if not line.strip().startswith("$ pytrick score "):
+                continue
+            screen = []
+            for follow in lines[i + 1:]:
+                if not follow.strip() or follow.strip().startswith("$ "):
+                    break
+                screen.append(follow.strip())
+            found.append((f"{page.name}: {line.strip()[2:]}", screen))
+    return found
+
+
+SCORE_TRANSCRIPTS = _score_transcripts()
+
+
+def test_the_docs_show_score_transcripts() -> None:
+    assert len(SCORE_TRANSCRIPTS) >= 3
+
+
+@pytest.mark.parametrize(("command", "screen"), SCORE_TRANSCRIPTS,
+                         ids=[t[0] for t in SCORE_TRANSCRIPTS])
+def test_a_score_transcript_of_the_docs_is_what_the_command_prints(
+    command: str, screen: list[str]
+) -> None:
+    argv = shlex.split(command.split(": ", 1)[1])[1:]
+    run = subprocess.run([sys.executable, "-m", "pytrick", *argv], capture_output=True,
+                         text=True, encoding="utf-8", timeout=60, check=False)
+    printed = [line.strip() for line in (run.stdout + run.stderr).splitlines()]
+    assert printed == screen
+    assert run.returncode == (2 if run.stderr else 0)
