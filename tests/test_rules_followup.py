@@ -8,6 +8,7 @@ holds, and the Spidge ``HeuristicBot`` never makes one up."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import shlex
 import subprocess
@@ -16,8 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from pytrick import cli
-from pytrick.spidge import SpidgeRules
+from pytrick import PytrickError, cli
+from pytrick.arena import deal_record
+from pytrick.records import from_record
+from pytrick.spidge import Category, SpidgeRules
 from pytrick.spitzer import GameType, SpitzerRules
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -180,3 +183,67 @@ def test_a_score_transcript_of_the_docs_is_what_the_command_prints(
     printed = [line.strip() for line in (run.stdout + run.stderr).splitlines()]
     assert printed == screen
     assert run.returncode == (2 if run.stderr else 0)
+
+
+# -- --rules for demo and tournament ------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("game", "words", "rules"),
+    [
+        ("spidge", ["joker_suit=wild", "target=1"], SpidgeRules(joker_suit="wild", target=1)),
+        ("spitzer", ["target=5", "call_requires_lead=True"],
+         SpitzerRules(target=5, call_requires_lead=True)),
+    ],
+)
+def test_demo_plays_under_the_rules_given(game: str, words: list[str], rules: object) -> None:
+    status, out, err = _run("demo", game, "--seed", "4", "--rules", *words)
+    assert (status, err) == (0, "")
+    module = importlib.import_module(f"pytrick.{game}")
+    expected = io.StringIO()
+    module.demo(seed=4, out=expected, rules=rules)
+    assert out == expected.getvalue()
+    default = io.StringIO()
+    module.demo(seed=4, out=default)
+    assert out != default.getvalue()
+    header = out.splitlines()
+    assert header[0].startswith(f"{game.capitalize()} to {rules.target}, seed 4")  # type: ignore[attr-defined]
+    changed = " ".join(w if "target" not in w else "" for w in words).strip().lower()
+    assert header[1] == f"Rules: {changed}"
+
+
+@pytest.mark.parametrize("command", ["demo", "tournament"])
+def test_demo_and_tournament_refuse_bad_rules_in_one_line(command: str) -> None:
+    status, out, err = _run(command, "spidge", "--rules", "spidge_tricks=0")
+    assert (status, out) == (2, "")
+    assert err == f"pytrick {command}: spidge_tricks: 0 is not a number of tricks from 1 to 13\n"
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_a_tournament_records_its_rules_and_replays_under_them(
+    tmp_path: Path, workers: str
+) -> None:
+    rules = SpidgeRules(spidge_tricks=1, slam_tricks=3, joker_suit="wild")
+    status, _, err = _run("tournament", "spidge", "--bots", "heuristic,random", "--deals", "2",
+                          "--quiet", "--workers", workers, "--out", str(tmp_path), "--rules",
+                          "spidge_tricks=1", "slam_tricks=3", "joker_suit=wild")
+    assert (status, err) == (0, "")
+    lines = (tmp_path / "deals.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    for deal in range(2):
+        for rotation in range(2):
+            record = deal_record(lines, deal, rotation)
+            assert record["rules"] == rules.to_dict()
+            replayed = from_record(record)
+            assert replayed.rules == rules
+            # So few tricks make a spidge that somebody scores one on every deal.
+            assert Category.SPIDGE in replayed.result.categories or (
+                Category.SLAM in replayed.result.categories)
+            # The plays and result are those of these rules: the defaults refuse them.
+            record["rules"] = SpidgeRules().to_dict()
+            with pytest.raises(PytrickError):
+                from_record(record)
+            status, out, err = _run("replay", str(tmp_path / "deals.jsonl"),
+                                    "--deal", str(deal), "--rotation", str(rotation))
+            assert (status, err) == (0, ""), err
+            assert out == replayed.summary() + "\n"

@@ -771,8 +771,10 @@ def run_tournament(
     tasks (``True``: ``ray.init()`` on this machine, or a cluster address).
     *progress* shows a tqdm bar with an ETA (``True`` on standard error, or a
     file).  *out_dir*, if given, receives ``deals.jsonl`` (one JSON record per
-    deal, in deal order) and ``summary.json``.  Results do not depend on the
-    executor.
+    deal, in deal order) and ``summary.json``.  *rules* (a
+    :class:`~pytrick.spitzer.SpitzerRules` or :class:`~pytrick.spidge.SpidgeRules`;
+    the defaults if None) are those of every deal, and every deal record keeps
+    them.  Results do not depend on the executor.
     """
     if game not in GAMES:
         raise InvalidArgumentError(f"unknown game {game!r}: choose spitzer or spidge")

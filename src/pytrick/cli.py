@@ -79,6 +79,8 @@ def _parser() -> argparse.ArgumentParser:
         help="the bots by seat, e.g. pimc,ismcts,heuristic,random (names repeat to fill the "
         "table; also ismcts[iterations=500] or an import path mypkg.mybot:MyBot)",
     )
+    demo.add_argument("--rules", nargs="*", metavar="KEY=VALUE",
+                      help="rule options, as pytrick play takes them, e.g. target=21")
 
     tournament = commands.add_parser(
         "tournament", help="a duplicate tournament between bots, with confidence intervals"
@@ -104,6 +106,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     tournament.add_argument("--out", default=None, metavar="DIR", help="save deals.jsonl, summary.json, ratings.png there")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
+    tournament.add_argument("--rules", nargs="*", metavar="KEY=VALUE",
+                            help="rule options of every deal, as pytrick play takes them "
+                            "(the deal records keep them)")
 
     play = commands.add_parser(
         "play", help="play a whole game yourself against the bots, in the terminal"
@@ -323,6 +328,7 @@ def _replay(path: str, as_json: bool, out: TextIO, err: TextIO, deal: int | None
 
 def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from pytrick import arena
+    from pytrick.play import parse_rules
 
     try:
         result = arena.run_tournament(
@@ -330,6 +336,7 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             args.bots,
             args.deals,
             args.seed,
+            rules=parse_rules(args.game, args.rules or []),
             workers=args.workers,
             ray=args.ray,
             progress=not args.quiet,
@@ -379,8 +386,11 @@ def main(
     try:
         if args.command == "demo":
             module = importlib.import_module(f"pytrick.{args.game}")
+            from pytrick.play import parse_rules
+
             try:
-                module.demo(seed=args.seed, out=out, bots=args.bots)
+                rules = parse_rules(args.game, args.rules or [])
+                module.demo(seed=args.seed, out=out, rules=rules, bots=args.bots)
             except PytrickError as error:
                 print(f"pytrick demo: {error}", file=err)
                 return 2
