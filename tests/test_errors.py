@@ -230,6 +230,8 @@ SCENARIOS: dict[tuple[str, str, str | None], Move] = {
                                dummy="AC 2S", right="4C", dealer="5C 6C"), "2C AC 4C 5C 2S"),
     ("spidge", "must_follow_suit", "2.5"):
         lambda b: _play(spidge(b, left="AC", dummy="KC AH"), "AC AH"),
+    ("spidge", "must_follow_suit", "2.3"):  # a trump joker is no club
+        lambda b: _play(spidge(b, left="AC", dummy="KC JK1"), "AC JK1"),
     ("spidge", "nothing_to_undo", None):
         lambda b: spidge(b).undo(),
     ("spidge", "wrong_dealer", "2.4"):

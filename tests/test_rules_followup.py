@@ -14,13 +14,17 @@ import shlex
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
-from pytrick import PytrickError, cli
+import trickcore
+from pytrick import Card, IllegalMoveError, PytrickError, cli
 from pytrick.arena import deal_record
 from pytrick.records import from_record
-from pytrick.spidge import Category, SpidgeRules
+from pytrick.spidge import Category, SpidgeDeal, SpidgeRules
+from pytrick.spidge.text import explain_play
 from pytrick.spitzer import GameType, SpitzerRules
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -247,3 +251,93 @@ def test_a_tournament_records_its_rules_and_replays_under_them(
                                     "--deal", str(deal), "--rotation", str(rotation))
             assert (status, err) == (0, ""), err
             assert out == replayed.summary() + "\n"
+
+
+# -- Spidge: a must-follow refusal the joker rule decides cites §2.3 -----------------------------
+
+
+def _spidge_state(backend: dict[str, ModuleType], flags: int, **given: str) -> Any:
+    """A core Spidge deal (hands left, dummy, right, dealer) holding the given
+    cards; a hand given 13 cards is complete, the rest of the pack fills the others."""
+    S = backend["_spidge"]
+    order = ["left", "dummy", "right", "dealer"]
+    hands = [[Card(c) for c in given.get(name, "").split()] for name in order]
+    used = {c for hand in hands for c in hand}
+    open_hands = [h for h in hands if len(h) < 13]
+    i = 0
+    for card in S.pack(bool(flags & S.OPT_JOKERS)):
+        if Card(card) in used:
+            continue
+        while len(open_hands[i % len(open_hands)]) >= 13:
+            i += 1
+        open_hands[i % len(open_hands)].append(Card(card))
+        i += 1
+    return S.SpidgeState(hands, flags)
+
+
+_NO_SPADES = "KC JK1 AH KH QH JH TH 9H 8H 7H 6H 5H 4H"
+_HEARTS = "KH QH JH TH 9H 8H 7H 6H 5H 4H 3H"
+_TRICK_1 = "AC KC QC JC"  # won by the left hand, which leads to trick 2
+# The hand refused is given whole (13 cards); the others hold what they play.
+_AROUND = {"right": "QC", "dealer": "JC"}
+
+JOKER_CASES = [
+    # (joker_suit, hands, plays, refused card, rule, the message)
+    pytest.param("trump", {"left": "AC JK1", "dummy": "KC 2S AH " + _HEARTS[3:], **_AROUND},
+                 _TRICK_1 + " JK1", "AH", "2.3",
+                 "cannot play A♥: must follow spades: the dummy holds 2♠; a joker led is a "
+                 "trump lead", id="trump-joker-led"),
+    pytest.param("trump", {"left": "AC", "dummy": "KC JK1 AH " + _HEARTS[:-3]}, "AC", "JK1",
+                 "2.3", "cannot play 🃏1: must follow clubs: the dummy holds K♣; a joker is a "
+                 "trump, not one of the clubs", id="trump-joker-to-clubs"),
+    pytest.param("trump", {"left": "AC 3S", "dummy": _NO_SPADES, **_AROUND}, _TRICK_1 + " 3S",
+                 "AH", "2.3", "cannot play A♥: must follow spades: the dummy holds 🃏1; a joker belongs "
+                 "to the trump suit", id="trump-only-joker-follows-spades"),
+    pytest.param("wild", {"left": "JK1", "dummy": "AH",
+                          "right": "KH 2C 3C 4C 5C 6C 7C 8C 9C TC 3D 4D 5D"},
+                 "JK1 AH", "2C", "2.3", "cannot play 2♣: must follow hearts: you hold K♥; after a wild joker led, "
+                 "the first other card sets the suit", id="wild-joker-led"),
+    # The plain follow rule decides: §2.5, as before.
+    pytest.param("trump", {"left": "AC", "dummy": "KC AH " + _HEARTS}, "AC", "AH", "2.5",
+                 "cannot play A♥: must follow clubs: the dummy holds K♣", id="plain"),
+    pytest.param("trump", {"left": "AC 3S", "dummy": "KC 2S JK1 AH " + _HEARTS[:-6],
+                           **_AROUND}, _TRICK_1 + " 3S", "AH", "2.5",
+                 "cannot play A♥: must follow spades: the dummy holds 2♠ and 🃏1",
+                 id="spade-held"),
+]
+
+
+@pytest.mark.parametrize(("joker_suit", "hands", "plays", "card", "rule", "words"), JOKER_CASES)
+def test_a_must_follow_refusal_cites_the_rule_that_decides_it(
+    backend: dict[str, ModuleType], joker_suit: str, hands: dict[str, str], plays: str,
+    card: str, rule: str, words: str,
+) -> None:
+    flags = SpidgeRules(joker_suit=joker_suit).flags  # type: ignore[arg-type]
+    state = _spidge_state(backend, flags, **hands)
+    for played in plays.split():
+        state.play(played)
+    before = state.legal_moves
+    with pytest.raises(IllegalMoveError) as info:
+        state.play(card)
+    error = info.value
+    assert (error.reason, error.rule) == ("must_follow_suit", rule)
+    assert error.message == words
+    assert str(error).endswith(f"(rules §{rule})")
+    assert state.illegal_reason(card) == error.message
+    assert state.legal_moves == before  # the refusal changes nothing
+    # The cards named are the mover's own (or the dummy's, face up): they are the legal ones.
+    named = [c for c in before if c.unicode() in error.message]
+    assert named and set(named) <= set(before)
+
+
+def test_explain_cites_the_joker_rule_in_words() -> None:
+    state = _spidge_state(trickcore.load_backend("python"), SpidgeRules().flags,
+                          left="AC JK1", dummy="KC 2S AH " + _HEARTS[3:], **_AROUND)
+    left, dummy, right, own = (list(hand) for hand in state.initial_hands)
+    deal = SpidgeDeal([left, right, own], dummy, dealer=2)  # left is player 0, right 1
+    for card in (_TRICK_1 + " JK1").split():
+        deal.play(card)
+    assert explain_play(deal, Card("AH")) == (
+        "A♥ is illegal: cannot play A♥: must follow spades: the dummy holds 2♠; a joker led "
+        "is a trump lead (rules §2.3)."
+    )

@@ -99,5 +99,6 @@ cdef class SpidgeState:
     cdef public object context
     cdef int _card_number(self, object card) except -1
     cdef str _message(self, int reason, int number, mask_t relevant, int suit)
+    cdef int _led_card(self)
     cdef int _need_over(self) except -1
     cdef bytes _bytes(self)

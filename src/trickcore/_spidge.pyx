@@ -516,9 +516,16 @@ cdef class SpidgeState:
             raise InvalidCardError(messages.not_in_pack_message(number, self.s.flags & SPIDGE_OPT_JOKERS))
         return number
 
+    cdef int _led_card(self):
+        """The card led to the trick in progress, or -1 before its lead."""
+        if (self.s.n_played & 3) == 0:
+            return -1
+        return self.s.history[self.s.n_played & ~3]
+
     cdef str _message(self, int reason, int number, mask_t relevant, int suit):
         return messages.illegal_play_message(
-            reason, number, max(spidge_to_move(&self.s), 0), cardset_from_mask(relevant), suit)
+            reason, number, max(spidge_to_move(&self.s), 0), cardset_from_mask(relevant), suit,
+            self._led_card(), bool(self.s.flags & SPIDGE_OPT_WILD_JOKERS))
 
     def illegal_reason(self, card):
         """Why *card* may not be played now, or None if it may."""
@@ -549,7 +556,8 @@ cdef class SpidgeState:
         number = self._card_number(card)
         reason = spidge_check(&self.s, number, &relevant, &suit)
         raise messages.illegal_play(
-            reason, number, max(spidge_to_move(&self.s), 0), cardset_from_mask(relevant), suit)
+            reason, number, max(spidge_to_move(&self.s), 0), cardset_from_mask(relevant), suit,
+            self._led_card(), bool(self.s.flags & SPIDGE_OPT_WILD_JOKERS))
 
     # -- integer actions: the card numbers (pytrick.batch.SpidgeBatch's actions) --
 

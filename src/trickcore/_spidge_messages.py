@@ -29,6 +29,7 @@ __all__ = [
     "card_list",
     "illegal_play",
     "illegal_play_message",
+    "joker_rule_decides",
     "no_move",
     "not_in_pack_message",
     "not_over",
@@ -50,7 +51,8 @@ TRUMPS_NOT_BROKEN = 4
 MUST_FOLLOW = 5
 NOT_IN_PACK = 6
 
-#: The reason word of each play reason code (all under rule 2.5).
+#: The reason word of each play reason code (all under rule 2.5, except a
+#: must-follow refusal the joker rule of 2.3 decides).
 REASONS = {
     GAME_OVER: "deal_over",
     NOT_HELD: "card_not_held",
@@ -72,17 +74,35 @@ def _holder(hand: int) -> str:
     return "the dummy holds" if hand == 1 else "you hold"
 
 
+def _is_joker(card: int) -> bool:
+    return card >= 52
+
+
+def joker_rule_decides(card: int, relevant: Iterable[int], led: int) -> bool:
+    """Whether the joker rule of RULES.md 2.3, not the plain follow rule of
+    2.5, decides a must-follow refusal: a joker was led (it made spades the
+    suit led, or left it to the first other card), the refused card is a
+    joker (a trump, which follows only spades), or the only cards that follow
+    are jokers (which a spade lead calls for)."""
+    followers = list(relevant)
+    return (_is_joker(led) or _is_joker(card)
+            or (bool(followers) and all(_is_joker(c) for c in followers)))
+
+
 def illegal_play_message(
-    reason: int, card: int, hand: int, relevant: Iterable[int], suit: int
+    reason: int, card: int, hand: int, relevant: Iterable[int], suit: int,
+    led: int = -1, wild: bool = False,
 ) -> str:
     """The message for a rejected play.
 
     *reason* is one of the codes above, *hand* the core hand index to move
     (1 = the dummy), *relevant* the cards that make the play illegal (the
     cards the player should play instead), *suit* the suit led for
-    ``MUST_FOLLOW``.
+    ``MUST_FOLLOW``, *led* the card led to the trick (-1 if none) and *wild*
+    whether the jokers are wild (``joker_suit="wild"``).
     """
     shown = ALL_CARDS[card].unicode()
+    relevant = sorted(relevant)
     if reason == GAME_OVER:
         return f"cannot play {shown}: the deal is over, all 13 tricks have been played"
     if reason == NOT_HELD:
@@ -99,16 +119,34 @@ def illegal_play_message(
             f"to an earlier trick (spades_must_be_broken): {_holder(hand)} {card_list(relevant)}"
         )
     if reason == MUST_FOLLOW:
-        return f"cannot play {shown}: must follow {SUIT_NAMES[suit]}: {_holder(hand)} {card_list(relevant)}"
+        named = SUIT_NAMES[suit]
+        plain = f"cannot play {shown}: must follow {named}: {_holder(hand)} {card_list(relevant)}"
+        # Where the joker rule (2.3) decides, say how.
+        if _is_joker(led) and wild:
+            return f"{plain}; after a wild joker led, the first other card sets the suit"
+        if _is_joker(led):
+            return f"{plain}; a joker led is a trump lead"
+        if _is_joker(card):
+            return f"{plain}; a joker is a trump, not one of the {named}"
+        if relevant and all(_is_joker(c) for c in relevant):
+            return f"{plain}; a joker belongs to the trump suit"
+        return plain
     raise ValueError(f"no message for reason code {reason}")  # pragma: no cover
 
 
 def illegal_play(
-    reason: int, card: int, hand: int, relevant: Iterable[int], suit: int
+    reason: int, card: int, hand: int, relevant: Iterable[int], suit: int,
+    led: int = -1, wild: bool = False,
 ) -> IllegalMoveError:
-    """The error for a rejected play (arguments as for :func:`illegal_play_message`)."""
+    """The error for a rejected play (arguments as for :func:`illegal_play_message`).
+
+    It cites rule 2.5, or 2.3 for a must-follow refusal the joker rule decides
+    (:func:`joker_rule_decides`).
+    """
+    relevant = sorted(relevant)
+    rule = "2.3" if reason == MUST_FOLLOW and joker_rule_decides(card, relevant, led) else "2.5"
     return IllegalMoveError(
-        illegal_play_message(reason, card, hand, relevant, suit), REASONS[reason], "2.5"
+        illegal_play_message(reason, card, hand, relevant, suit, led, wild), REASONS[reason], rule
     )
 
 

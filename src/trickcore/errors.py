@@ -153,6 +153,7 @@ ILLEGAL_MOVE_REASONS: Final[tuple[IllegalMoveReason, ...]] = _reasons(
     opening_lead_trump | 2.5 | A trump led to the first trick while the leader holds another card.
     spades_not_broken | 2.5 | A trump led before a trump was played to an earlier trick (``spades_must_be_broken``) while the leader holds another card.
     must_follow_suit | 2.5 | A card of another suit while the hand can follow the suit led.
+    must_follow_suit | 2.3 | The same, where the joker rule decides: a joker was led (a trump lead, or with wild jokers the first other card sets the suit), the card is a trump joker and the suit led is not spades, or the hand's only spade-followers are jokers.
     nothing_to_undo | - | ``undo()`` before any card.
     wrong_dealer | 2.4 | A deal added to a game with a dealer out of turn: the deal passes clockwise.
     rules_mismatch | - | A deal added to a game whose rule options differ from the deal's.

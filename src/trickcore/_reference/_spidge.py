@@ -375,6 +375,11 @@ class SpidgeState:
                 return _suit(card)
         return None
 
+    def _led_card(self) -> int:
+        """The card led to the trick in progress, or -1 before its lead."""
+        trick = self._history[len(self._history) // 4 * 4 :]
+        return trick[0] if trick else -1
+
     def _follows(self, card: int, suit: int) -> bool:
         if _is_joker(card):
             return suit == SPADES and not self._wild()
@@ -433,14 +438,16 @@ class SpidgeState:
         reason, relevant, suit = self._check(number)
         if reason == messages.OK:
             return None
-        return messages.illegal_play_message(reason, number, self.hand_to_move or 0, relevant, suit)
+        return messages.illegal_play_message(reason, number, self.hand_to_move or 0, relevant, suit,
+                                             self._led_card(), self._wild())
 
     def play(self, card: object) -> None:
         """Play *card* from the hand to move; ``IllegalMoveError`` (state unchanged) if illegal."""
         number = self._card_number(card)
         reason, relevant, suit = self._check(number)
         if reason != messages.OK:
-            raise messages.illegal_play(reason, number, self.hand_to_move or 0, relevant, suit)
+            raise messages.illegal_play(reason, number, self.hand_to_move or 0, relevant, suit,
+                                        self._led_card(), self._wild())
         self._hands[self.hand_to_move].remove(number)  # type: ignore[index]
         self._history.append(number)
         if len(self._history) % 4 == 0:
