@@ -341,3 +341,33 @@ def test_explain_cites_the_joker_rule_in_words() -> None:
         "A♥ is illegal: cannot play A♥: must follow spades: the dummy holds 2♠; a joker led "
         "is a trump lead (rules §2.3)."
     )
+
+
+# -- Spidge: trick_winner refuses a trick no pack holds; the bot makes none up ------------------
+
+
+@pytest.mark.parametrize("rules", [SpidgeRules(), SpidgeRules(joker_suit="wild"),
+                                   SpidgeRules(jokers=False)], ids=["trump", "wild", "no-jokers"])
+def test_the_heuristic_bot_judges_tricks_with_cards_of_the_pack(
+    monkeypatch: pytest.MonkeyPatch, rules: SpidgeRules
+) -> None:
+    from pytrick.spidge import bots
+
+    pack = set(trickcore.spidge.pack(rules.jokers))
+    judged: list[list[int]] = []
+    real = bots._core.trick_winner
+
+    def trick_winner(cards: list[int]) -> int:
+        judged.append([int(c) for c in cards])
+        return int(real(cards))
+
+    monkeypatch.setattr(bots._core, "trick_winner", trick_winner)
+    for seed in range(40):
+        deal = SpidgeDeal.from_seed(seed, rules=rules)
+        bot = bots.HeuristicBot(seed=seed)
+        while not deal.is_over:
+            deal.play(bot.play(deal.observation(deal.to_move.player)))
+    assert judged
+    assert all(set(trick) <= pack for trick in judged)
+    # Tricks with a joker were judged too (each trick_winner now refuses a made-up 2♦ or 2♥ in).
+    assert any(c >= 52 for trick in judged for c in trick) == rules.jokers

@@ -88,27 +88,37 @@ class HeuristicBot(SeededBot):
         cards = [card for _, card in trick]
         winners = []
         for card in legal:
-            if _core.trick_winner([*cards, card, *self._fillers(cards, card)]) == len(cards):
+            fillers = self._fillers(cards, card, observation.rules.jokers)
+            if _core.trick_winner([*cards, card, *fillers]) == len(cards):
                 winners.append(card)
         return winners[0] if winners else legal[0]
 
     @staticmethod
-    def _fillers(cards: list[Card], card: Card) -> list[int]:
-        # Complete the trick with the lowest unused clubs/diamonds so that
-        # trick_winner can judge the card against the cards already played.
+    def _fillers(cards: list[Card], card: Card, jokers: bool) -> list[int]:
+        # Complete the trick so that trick_winner can judge the card against
+        # the cards already played, with cards of this deal's pack (with
+        # jokers there is no 2♦ or 2♥) that cannot take the trick from it:
+        # first the lowest card of clubs, diamonds and hearts, each below
+        # every other card of its suit, then the lowest other plain cards
+        # (needed only when the card cannot win anyway).
         used = {int(c) for c in cards} | {int(card)}
+        plain = _PLAIN_CARDS[jokers]
         fillers: list[int] = []
-        for candidate in range(52):
+        for candidate in (*_LOWEST_PLAIN[jokers], *plain):
             if len(cards) + 1 + len(fillers) == 4:
                 break
-            if candidate not in used and candidate % 13 == 0 and candidate // 13 != 3:
-                fillers.append(candidate)
-        for candidate in range(52):
-            if len(cards) + 1 + len(fillers) == 4:
-                break
-            if candidate not in used and candidate not in fillers and candidate // 13 != 3:
+            if candidate not in used and candidate not in fillers:
                 fillers.append(candidate)
         return fillers
+
+
+#: By ``jokers``: the clubs, diamonds and hearts of the pack, in card order,
+#: and the lowest card of each of the three suits.
+_PLAIN_CARDS = {jokers: tuple(c for c in _core.pack(jokers) if c < 39) for jokers in (False, True)}
+_LOWEST_PLAIN = {
+    jokers: tuple(min(c for c in cards if c // 13 == suit) for suit in range(3))
+    for jokers, cards in _PLAIN_CARDS.items()
+}
 
 
 class ISMCTSBot(SearchBot):
