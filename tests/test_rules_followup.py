@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import trickcore
-from pytrick import Card, IllegalMoveError, PytrickError, cli
+from pytrick import Card, IllegalMoveError, InvalidCardError, PytrickError, cli
 from pytrick.arena import deal_record
 from pytrick.records import from_record
 from pytrick.spidge import Category, SpidgeDeal, SpidgeRules
@@ -344,6 +344,39 @@ def test_explain_cites_the_joker_rule_in_words() -> None:
 
 
 # -- Spidge: trick_winner refuses a trick no pack holds; the bot makes none up ------------------
+
+
+@pytest.mark.parametrize(
+    ("trick", "named"),
+    [
+        (["JK1", "2D", "3C", "4C"], "no Spidge pack holds both 🃏1 and 2♦"),
+        (["AS", "KS", "2H", "JK2"], "no Spidge pack holds both 🃏2 and 2♥"),
+        (["2D", "JK1", "JK2", "2H"], "no Spidge pack holds both 🃏1 and 2♦"),
+    ],
+)
+def test_trick_winner_refuses_a_trick_no_pack_holds(
+    backend: dict[str, ModuleType], trick: list[str], named: str
+) -> None:
+    with pytest.raises(InvalidCardError) as info:
+        backend["_spidge"].trick_winner([Card(c) for c in trick])
+    assert str(info.value) == (
+        f"{named}: {named[-2:]} is not in the Spidge pack with jokers (2♦ and 2♥ are "
+        "replaced by the jokers; rules §2.3)"
+    )
+
+
+@pytest.mark.parametrize(
+    ("trick", "winner"),
+    [
+        (["2D", "3D", "2H", "AC"], 1),       # the pack without jokers: 2♦ led, 3♦ wins
+        (["3C", "JK1", "AS", "4C"], 1),      # the pack with jokers: a single joker wins
+        (["JK1", "3D", "JK2", "4D"], 3),     # two jokers cancel; the first other card leads
+    ],
+)
+def test_trick_winner_still_takes_the_tricks_of_either_pack(
+    backend: dict[str, ModuleType], trick: list[str], winner: int
+) -> None:
+    assert backend["_spidge"].trick_winner([Card(c) for c in trick]) == winner
 
 
 @pytest.mark.parametrize("rules", [SpidgeRules(), SpidgeRules(joker_suit="wild"),

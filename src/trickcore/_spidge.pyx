@@ -295,12 +295,15 @@ def trick_winner(cards):
     A single joker wins.  Two jokers cancel; then, as without jokers, the
     highest spade wins, or if there is none the highest card of the suit led,
     which is the suit of the first non-joker card (RULES.md 2.5; the same for
-    both ``joker_suit`` values).
+    both ``joker_suit`` values).  Four cards no pack holds together (a joker
+    with 2♦ or 2♥, which the jokers replace: RULES.md 2.3) raise
+    :class:`~pytrick.InvalidCardError`.
     """
     cdef uint8_t trick[4]
     cdef list numbers = [_check(c) for c in cards]
     if len(numbers) != 4 or len(set(numbers)) != 4:
         raise InvalidCardError("a trick is four different cards")
+    messages.check_trick_pack(numbers)
     for i in range(4):
         trick[i] = numbers[i]
     return spidge_trick_winner(trick)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from trickcore.card import ALL_CARDS
-from trickcore.errors import DealNotOverError, IllegalMoveError
+from trickcore.errors import DealNotOverError, IllegalMoveError, InvalidCardError
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -27,6 +27,7 @@ __all__ = [
     "SUIT_NAMES",
     "TRUMPS_NOT_BROKEN",
     "card_list",
+    "check_trick_pack",
     "illegal_play",
     "illegal_play_message",
     "joker_rule_decides",
@@ -170,6 +171,24 @@ def not_in_pack_message(card: int, jokers: bool) -> str:
             "jokers; rules §2.3)"
         )
     return f"{shown} is not in the Spidge pack without jokers (jokers=False; rules §2.3)"
+
+
+#: 2♦ and 2♥, the cards the jokers replace (RULES.md 2.3).
+_REPLACED_BY_JOKERS = (13, 26)
+
+
+def check_trick_pack(cards: Iterable[int]) -> None:
+    """Refuse a trick that no Spidge pack holds: a joker together with 2♦ or
+    2♥, which the jokers replace (RULES.md 2.3), with
+    :class:`~trickcore.errors.InvalidCardError` naming both cards."""
+    trick = list(cards)
+    joker = next((c for c in trick if _is_joker(c)), None)
+    replaced = next((c for c in trick if c in _REPLACED_BY_JOKERS), None)
+    if joker is not None and replaced is not None:
+        raise InvalidCardError(
+            f"no Spidge pack holds both {ALL_CARDS[joker].unicode()} and "
+            f"{ALL_CARDS[replaced].unicode()}: {not_in_pack_message(replaced, True)}"
+        )
 
 
 def no_move() -> IllegalMoveError:

@@ -148,11 +148,14 @@ def trick_winner(cards: Sequence[int]) -> int:
     A single joker wins.  Two jokers cancel; then, as without jokers, the
     highest spade wins, or if there is none the highest card of the suit led,
     which is the suit of the first non-joker card (RULES.md 2.5; the same for
-    both ``joker_suit`` values).
+    both ``joker_suit`` values).  Four cards no pack holds together (a joker
+    with 2♦ or 2♥, which the jokers replace: RULES.md 2.3) raise
+    :class:`~pytrick.InvalidCardError`.
     """
     trick = [int(_check(c)) for c in cards]
     if len(trick) != 4 or len(set(trick)) != 4:
         raise InvalidCardError("a trick is four different cards")
+    messages.check_trick_pack(trick)
     jokers = [i for i, c in enumerate(trick) if _is_joker(c)]
     if len(jokers) == 1:
         return jokers[0]
