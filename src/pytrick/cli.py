@@ -14,8 +14,9 @@ reason) if the record is corrupt or illegal, 2 if the file cannot be read;
 ``pytrick score spidge --tricks A,B,C --dealer D`` answer a scoring question
 with the table row, or category, that decides it (RULES.md 1.8 and 2.6);
 ``play``, ``demo``, ``tournament`` and ``score`` take rule options as
-``--rules key=value ...``.  A bad argument of ``demo``, ``play``,
-``tournament`` or ``score`` is one line naming it, and exit status 2:
+``--rules key=value ...``.  ``score`` refuses a bad value in one line
+naming the argument, with exit status 2, as the other commands refuse bad
+rules or bots:
 
 >>> from pytrick.cli import main
 >>> main(["score", "spitzer", "zola", "--points", "60", "--side", "1"])
