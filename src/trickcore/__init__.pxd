@@ -8,3 +8,4 @@ from trickcore._sampling cimport *
 from trickcore._observe cimport *
 from trickcore._solve cimport *
 from trickcore._rollouts cimport *
+from trickcore._batch cimport *

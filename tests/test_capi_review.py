@@ -1,0 +1,92 @@
+"""Problems a new user of the C API ran into, each pinned by a test.
+
+The tests build small Cython modules the way an outside package would (a
+temporary folder, ``cythonize`` against the installed trickcore, its folder on
+the C include path) and run them.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import trickcore
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+SETUP = """
+from pathlib import Path
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+import trickcore
+inc = [str(Path(trickcore.__file__).parent)]
+names = [p.stem for p in Path(".").glob("*.pyx")]
+setup(name="capi_review", ext_modules=cythonize(
+    [Extension(n, [f"{n}.pyx"], include_dirs=inc) for n in names],
+    compiler_directives={"language_level": 3}))
+"""
+
+
+def build(folder: Path, sources: dict[str, str]) -> dict[str, ModuleType]:
+    """Compile each ``name: source`` as an outside extension module and import it."""
+    if "cython" not in trickcore.available_backends():
+        pytest.skip("the compiled core is not installed, so there is no C API to build against")
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, source in sources.items():
+        (folder / f"{name}.pyx").write_text(source, encoding="utf-8")
+    (folder / "setup.py").write_text(SETUP, encoding="utf-8")
+    site = str(Path(trickcore.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([site, os.environ.get("PYTHONPATH", "")])}
+    env.pop("TRICKCORE_PUREPYTHON", None)
+    done = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=folder,
+                          capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
+    modules = {}
+    for name in sources:
+        path = next(folder.glob(f"{name}*.so"), None) or next(folder.glob(f"{name}*.pyd"))
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        modules[name] = module
+    return modules
+
+
+PUBLIC_NAME = re.compile(
+    r"^(?:cdef\s+(?:inline\s+)?[\w\s\*]+?\b(\w+)\s*\(|ctypedef\s+struct\s+(\w+)|cdef\s+class\s+(\w+))",
+    re.MULTILINE)
+
+
+def documented_pxd_names() -> dict[str, list[str]]:
+    """The functions, structs and classes the C API page shows, by .pxd file
+    (the part before its ``end-before`` marker, where it has one)."""
+    rst = (DOCS / "capi.rst").read_text(encoding="utf-8")
+    found: dict[str, list[str]] = {}
+    for path, end in re.findall(
+            r"\.\. literalinclude:: \.\./src/trickcore/(\w+\.pxd)\n   :language: cython\n"
+            r"(?:   :end-before: (.*)\n)?", rst):
+        text = (Path(trickcore.__file__).parent / path).read_text(encoding="utf-8")
+        if end:
+            text = text.split(end)[0]
+        found[path] = [next(n for n in m if n) for m in PUBLIC_NAME.findall(text)]
+    return found
+
+
+@pytest.mark.slow
+def test_from_trickcore_cimport_reaches_every_declaration_the_page_shows(tmp_path: Path) -> None:
+    """"``from trickcore cimport ...`` reaches every public declaration": the
+    batch kernels (batch_spitzer_deal, batch_spidge_playout, ...) the page
+    shows were missing from ``__init__.pxd``."""
+    names = documented_pxd_names()
+    assert "_batch.pxd" in names and "batch_spidge_playout" in names["_batch.pxd"], names
+    every = sorted({n for found in names.values() for n in found})
+    source = "from trickcore cimport (\n" + "".join(f"    {n},\n" for n in every) + ")\n"
+    source += "def ok():\n    return True\n"
+    assert build(tmp_path, {"every_name": source})["every_name"].ok()
