@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import random
 import re
 import subprocess
 import sys
+import textwrap
 from pathlib import Path
 from types import ModuleType
 
@@ -57,6 +59,59 @@ def build(folder: Path, sources: dict[str, str]) -> dict[str, ModuleType]:
         spec.loader.exec_module(module)
         modules[name] = module
     return modules
+
+
+def cython_blocks(rst: str) -> list[str]:
+    """The ``.. code-block:: cython`` snippets of a docs page, dedented."""
+    return [textwrap.dedent(block) for block in
+            re.findall(r"\.\. code-block:: cython\n\n((?:    .*\n|[ \t]*\n)+)", rst)]
+
+
+def as_function(snippet: str) -> str:
+    """A docs snippet as a module: its cimports first, the rest the body of
+    ``def snippet(state)`` (the snippets start from a Python-level ``state``)."""
+    imports: list[str] = []
+    body: list[str] = []
+    depth = 0
+    for line in snippet.splitlines():
+        if not body and (line.startswith(("from ", "cimport ")) or depth > 0 or not line.strip()):
+            imports.append(line)
+            depth += line.count("(") - line.count(")")
+        else:
+            body.append(line)
+    return "\n".join(imports) + "\n\ndef snippet(state):\n" + textwrap.indent("\n".join(body), "    ") + "\n"
+
+
+def spitzer_in_play(seed: int) -> object:
+    spitzer = trickcore.load_backend("cython")["_spitzer"]
+    pack = list(spitzer.PACK)
+    random.Random(seed).shuffle(pack)
+    state = spitzer.SpitzerState(spitzer.deal_pack(pack, seed % 4), seed % 4)
+    while state.phase == spitzer.AUCTION:
+        state.announce(spitzer.PASS)
+    for _ in range(20):  # a small solve
+        state.play(min(state.legal_moves))
+    return state
+
+
+def spidge_in_play(seed: int) -> object:
+    spidge = trickcore.load_backend("cython")["_spidge"]
+    pack = [c for c in range(54) if c not in (13, 26)]  # jokers for 2D and 2H
+    random.Random(seed).shuffle(pack)
+    return spidge.SpidgeState([sum(1 << c for c in pack[h::4]) for h in range(4)])
+
+
+@pytest.mark.slow
+def test_the_cython_snippets_of_the_c_api_page_compile_and_run(tmp_path: Path) -> None:
+    """The page's snippets, pasted into a function of an outside module: the
+    Spidge one used ``batch_spidge_playout``, which ``from trickcore cimport``
+    did not reach, and the solver one used a ``deal`` it never declared."""
+    blocks = cython_blocks((DOCS / "capi.rst").read_text(encoding="utf-8"))
+    assert len(blocks) >= 3
+    modules = build(tmp_path, {f"snippet{i}": as_function(b) for i, b in enumerate(blocks)})
+    for i, block in enumerate(blocks):
+        state = spidge_in_play(i) if "SpidgeState" in block else spitzer_in_play(i)
+        modules[f"snippet{i}"].snippet(state)
 
 
 PUBLIC_NAME = re.compile(

@@ -89,6 +89,9 @@ cdef void spidge_undo(spidge_state* s) noexcept nogil
 cdef int spidge_trick_winner(const uint8_t* cards) noexcept nogil
 cdef int spidge_category(const spidge_state* s, int hand) noexcept nogil
 cdef int spidge_points(const spidge_state* s, int hand) noexcept nogil
+# Finish the play with uniformly random legal cards.  *rng is NOT a tc_rng but
+# one xorshift64 state word, advanced in place (0 stands for a fixed seed);
+# batch_spidge_playout (trickcore._batch) does the same from a tc_rng.
 cdef void spidge_random_playout(spidge_state* s, uint64_t* rng) noexcept nogil
 
 cdef inline bint spidge_is_over(const spidge_state* s) noexcept nogil:
