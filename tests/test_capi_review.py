@@ -11,6 +11,7 @@ import importlib.util
 import os
 import random
 import re
+import signal
 import subprocess
 import sys
 import textwrap
@@ -69,7 +70,12 @@ def cython_blocks(rst: str) -> list[str]:
 
 def as_function(snippet: str) -> str:
     """A docs snippet as a module: its cimports first, the rest the body of
-    ``def snippet(state)`` (the snippets start from a Python-level ``state``)."""
+    ``def snippet(state)`` (the snippets start from a Python-level ``state``);
+    a snippet that defines its own function is a module already, and
+    ``snippet`` is that function."""
+    defined = re.search(r"^def (\w+)", snippet, re.MULTILINE)
+    if defined:
+        return f"{snippet}\nsnippet = {defined.group(1)}\n"
     imports: list[str] = []
     body: list[str] = []
     depth = 0
@@ -145,3 +151,44 @@ def test_from_trickcore_cimport_reaches_every_declaration_the_page_shows(tmp_pat
     source = "from trickcore cimport (\n" + "".join(f"    {n},\n" for n in every) + ")\n"
     source += "def ok():\n    return True\n"
     assert build(tmp_path, {"every_name": source})["every_name"].ok()
+
+
+PENDING = """
+from libc.signal cimport raise_, SIGINT
+
+def with_sigint_pending(f, state):
+    raise_(SIGINT)  # the handler runs at the next PyErr_CheckSignals: the search's
+    return f(state)
+"""
+
+
+class Interrupted(Exception):
+    pass
+
+
+def interrupt(signum: int, frame: object) -> None:
+    raise Interrupted
+
+
+@pytest.mark.slow
+def test_a_solve_stopped_by_a_signal_raises_the_handlers_exception(tmp_path: Path) -> None:
+    """With ``check_signals`` set, a signal stops the search and its handler's
+    exception is left set: a consumer that returned (as the page said nothing
+    more than "its values are then void") got a SystemError, not the
+    handler's exception.  The page now shows how to raise it."""
+    rst = (DOCS / "capi.rst").read_text(encoding="utf-8")
+    [block] = [b for b in cython_blocks(rst) if "check_signals" in b]
+    naive = re.sub(r"\n    if stopped:.*?\n    return", "\n    return", block, flags=re.DOTALL)
+    assert naive != block
+    modules = build(tmp_path, {"documented": as_function(block), "naive": as_function(naive),
+                               "pending": PENDING})
+    state = spidge_in_play(1)  # the first lead: a long solve, the signals looked at
+    assert modules["documented"].snippet(state) >= 0  # no signal: a value
+    before = signal.signal(signal.SIGINT, interrupt)
+    try:
+        with pytest.raises(Interrupted):
+            modules["pending"].with_sigint_pending(modules["documented"].snippet, state)
+        with pytest.raises(SystemError, match="exception set"):
+            modules["pending"].with_sigint_pending(modules["naive"].snippet, state)
+    finally:
+        signal.signal(signal.SIGINT, before)
