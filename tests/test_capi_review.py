@@ -192,3 +192,30 @@ def test_a_solve_stopped_by_a_signal_raises_the_handlers_exception(tmp_path: Pat
             modules["pending"].with_sigint_pending(modules["naive"].snippet, state)
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+UNDO = """
+from libc.string cimport memcmp
+from trickcore cimport SpidgeState, spidge_state, spidge_undo, SpitzerState, SpitzerDeal, spitzer_undo
+
+def spidge_undo_at_start(SpidgeState state):
+    cdef spidge_state s = state.s
+    spidge_undo(&s)
+    return memcmp(&s, &state.s, sizeof(spidge_state)) == 0
+
+def spitzer_undo_at_start(SpitzerState state):
+    cdef SpitzerDeal d = state.deal
+    cdef int done = spitzer_undo(&d)
+    return done, memcmp(&d, &state.deal, sizeof(SpitzerDeal)) == 0
+"""
+
+
+@pytest.mark.slow
+def test_undo_at_the_start_of_a_deal_changes_nothing(tmp_path: Path) -> None:
+    """spitzer_undo with nothing to take back returns 0; spidge_undo wrote
+    before its history (hands[3]) and took a trick from the first leader."""
+    module = build(tmp_path, {"undo": UNDO})["undo"]
+    assert module.spidge_undo_at_start(spidge_in_play(3))
+    spitzer = trickcore.load_backend("cython")["_spitzer"]
+    fresh = spitzer.SpitzerState(spitzer.deal_pack(list(spitzer.PACK), 0), 0)
+    assert module.spitzer_undo_at_start(fresh) == (0, True)

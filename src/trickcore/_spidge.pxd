@@ -85,6 +85,7 @@ cdef mask_t spidge_legal(const spidge_state* s) noexcept nogil
 cdef int spidge_check(const spidge_state* s, int card, mask_t* relevant,
                       int* suit) noexcept nogil
 cdef void spidge_play(spidge_state* s, int card) noexcept nogil
+# Take back the last card played; at the start of the deal, nothing.
 cdef void spidge_undo(spidge_state* s) noexcept nogil
 cdef int spidge_trick_winner(const uint8_t* cards) noexcept nogil
 cdef int spidge_category(const spidge_state* s, int hand) noexcept nogil

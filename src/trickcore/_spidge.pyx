@@ -235,8 +235,13 @@ cdef void spidge_play(spidge_state* s, int card) noexcept nogil:
 
 
 cdef void spidge_undo(spidge_state* s) noexcept nogil:
-    cdef int n = s.n_played - 1, trick = n >> 2, card = s.history[n], i
-    cdef mask_t trumps = _trump_mask(s.flags)
+    cdef int n = s.n_played - 1, trick, card, i
+    cdef mask_t trumps
+    if n < 0:  # nothing played: nothing to take back (as spitzer_undo)
+        return
+    trick = n >> 2
+    card = s.history[n]
+    trumps = _trump_mask(s.flags)
     if (n & 3) == 3:
         s.tricks[s.leaders[trick + 1]] -= 1
         s.leaders[trick + 1] = 0

@@ -121,6 +121,8 @@ cdef int spitzer_lead_duty(const SpitzerDeal* d, int seat,
                            uint32_t* cards) noexcept nogil
 cdef uint32_t spitzer_legal(const SpitzerDeal* d) noexcept nogil
 cdef void spitzer_play(SpitzerDeal* d, int action) noexcept nogil
+# Take back the last card played, or in the auction the last announcement:
+# 1, or 0 (and nothing changed) when nothing has been played or announced.
 cdef int spitzer_undo(SpitzerDeal* d) noexcept nogil
 cdef int spitzer_trick_winner(const SpitzerDeal* d, int trick) noexcept nogil
 cdef int spitzer_trick_points(const SpitzerDeal* d, int trick) noexcept nogil
