@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from pytrick._rule_words import changed_rules
 from pytrick.spidge.bots import HeuristicBot, RandomBot, SpidgeBot
 from pytrick.spidge.deal import SpidgeDeal
 from pytrick.spidge.game import SpidgeGame
@@ -66,7 +67,7 @@ def demo(
         players, names = seat_bots("spidge", bots, seed)
         who = ", ".join(f"player {player} {name}" for player, name in enumerate(names))
     print(f"Spidge to {game.rules.target}, seed {seed}: {who}", file=out)
-    changed = _changed_rules(game.rules)
+    changed = changed_rules(game.rules)
     if changed:
         print(f"Rules: {changed}", file=out)
     while not game.is_over:
@@ -98,14 +99,3 @@ def demo(
     assert game.winner is not None
     print(f"\nPlayer {game.winner} wins{how}, {game.totals[game.winner]} points.", file=out)
     return game
-
-
-def _changed_rules(rules: SpidgeRules) -> str:
-    """The options of *rules* that differ from the defaults, as ``key=value``
-    words (the target aside: the first line says it)."""
-    defaults = SpidgeRules().to_dict()
-    return " ".join(
-        f"{key}={str(value).lower() if isinstance(value, bool) else value}"
-        for key, value in rules.to_dict().items()
-        if key != "target" and value != defaults[key]
-    )

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 from typing import TextIO
 
+from pytrick._rule_words import changed_rules
 from pytrick.spitzer.bots import HeuristicBot, RandomBot, SpitzerBot
 from pytrick.spitzer.deal import SpitzerDeal
 from pytrick.spitzer.game import SpitzerGame
@@ -69,7 +70,7 @@ def demo(
         players, names = seat_bots("spitzer", bots, seed)
         who = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(names))
     print(f"Spitzer to {game.rules.target}, seed {seed}: {who}", file=out)
-    changed = _changed_rules(game.rules)
+    changed = changed_rules(game.rules)
     if changed:
         print(f"Rules: {changed}", file=out)
     while not game.is_over:
@@ -94,14 +95,3 @@ def _announcement_name(code: int) -> str:
     from pytrick.spitzer.announcement import Announcement
 
     return str(Announcement(code))
-
-
-def _changed_rules(rules: SpitzerRules) -> str:
-    """The options of *rules* that differ from the defaults, as ``key=value``
-    words (the target aside: the first line says it)."""
-    defaults = SpitzerRules().to_dict()
-    return " ".join(
-        f"{key}={str(value).lower() if isinstance(value, bool) else value}"
-        for key, value in rules.to_dict().items()
-        if key != "target" and value != defaults[key]
-    )
