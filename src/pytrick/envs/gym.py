@@ -52,7 +52,6 @@ from pytrick.spitzer import SpitzerRules
 from trickcore._arguments import check_count, check_range, check_rules
 from trickcore.errors import (
     ArgumentTypeError,
-    IllegalMoveError,
     InvalidArgumentError,
     PytrickError,
 )
@@ -112,8 +111,8 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
     integer) is a programming error, refused with
     :class:`~pytrick.InvalidArgumentError` (:class:`~pytrick.ArgumentTypeError`)
     naming the space, the episode going on.  An opponent's illegal move
-    raises :class:`~pytrick.PytrickError` naming that opponent and its move
-    (never its cards) and ends the episode, as does an opponent's own error.  ``render_mode`` "ansi" returns
+    raises :class:`~pytrick.PytrickError` naming that opponent (not the move
+    or why it is illegal: either would tell of its hidden cards) and ends the episode, as does an opponent's own error.  ``render_mode`` "ansi" returns
     what a spectator sees (never a hidden hand) and "human" prints it.
     """
 
@@ -215,27 +214,23 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
                 raise
             try:
                 spec.apply(self._deal, spec.choice_action(self._deal, choice))
-            except PytrickError as error:
-                failed = self._opponent_error(actor, bot, choice, error)
+            except PytrickError:
+                failed = self._opponent_error(actor, bot)
                 self._deal = None  # the episode cannot go on: reset() deals anew
                 raise failed from None
 
-    def _opponent_error(self, actor: int, bot: Any, choice: Any, error: PytrickError) -> PytrickError:
-        """An opponent's illegal move, said of the opponent: the deal's own
-        message reads as the agent's ("you hold …") and lists the opponent's
-        cards, hidden from the agent, so only the move and the rule are told
-        (and the error is not chained)."""
+    def _opponent_error(self, actor: int, bot: Any) -> PytrickError:
+        """An opponent's illegal move, said of the opponent.  The deal's own
+        message reads as the agent's ("you hold …"), and the move and its
+        reason would tell the agent of the opponent's hidden cards (a card it
+        holds but may not play, a suit it holds), so neither is told and the
+        error is not chained: the bot's author reproduces it from the bot's
+        own observation."""
         spec = self.game_spec
-        try:
-            move = spec.action_name(spec.choice_action(self._deal, choice))
-        except PytrickError:  # no move at all: show what the bot returned
-            move = f"{choice!r:.40}"
-        why = f"{type(error).__name__}"
-        if isinstance(error, IllegalMoveError):
-            why = f"{error.reason}, rules §{error.rule}" if error.rule else error.reason
         return PytrickError(
             f"the opponent {type(bot).__name__} ({spec.agent_prefix} {actor}) chose the illegal "
-            f"move {move} ({why}); the episode is over: call reset()")
+            "move; the move and why it is illegal are not shown, since they would tell of that "
+            "seat's hidden cards; the episode is over: call reset()")
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
