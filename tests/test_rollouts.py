@@ -148,6 +148,11 @@ def test_bad_arguments_are_named(backend: Backend) -> None:
         rollouts([deal, spidge_position(backend, 1, 0)], 1, 0)
     assert rollouts([], 3, 0).shape == (0, 3, 4)
     assert rollouts([deal], np.int64(0), np.uint64(3)).shape == (1, 0, 4)
+    # No positions and a huge n: the limit on n holds alone too (numpy's
+    # ValueError on the array's shape before).
+    for kind in ("spitzer_rollouts", "spidge_rollouts"):
+        with pytest.raises(InvalidArgumentError, match=r"invalid n 4611686018427387904: .* 2\*\*32"):
+            backend["_rollouts"].__dict__[kind]([], 2**62, 0)
 
 
 # -- the thread runner ----------------------------------------------------------------

@@ -110,10 +110,12 @@ MAX_RESULTS = 1 << 32
 
 def check_results(n: object, positions: int = 1) -> int:
     """A number of rollouts or playouts *n* for each of *positions*: a count
-    whose results, n x positions, are at most MAX_RESULTS."""
+    whose results, n x positions, are at most MAX_RESULTS.  n alone is
+    held to it too, so that no positions and a huge n is refused as well
+    (numpy cannot shape even an empty array that long)."""
     number = check_count(n, "n")
-    if number * positions > MAX_RESULTS:
-        of = "" if positions == 1 else f" (n x {positions} positions)"
+    if number * max(positions, 1) > MAX_RESULTS:
+        of = "" if positions <= 1 else f" (n x {positions} positions)"
         raise InvalidArgumentError(
             f"invalid n {number}: a call returns at most 2**32 results{of}")
     return number
