@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -207,6 +208,17 @@ def test_gymnasium_illegal_reward_must_be_a_real_number(game, bad):
         env = gymnasium.make(f"pytrick/{game}-v0", illegal_reward=good)
         assert env.unwrapped.illegal_reward == float(good)
         assert type(env.unwrapped.illegal_reward) is float
+
+
+@pytest.mark.parametrize("game", ["Spitzer", "Spidge"])
+@pytest.mark.parametrize("bad", [math.nan, math.inf, -math.inf, np.float32("nan")])
+def test_gymnasium_illegal_reward_must_be_finite(game, bad):
+    gymnasium = import_extra("gymnasium")
+    import pytrick.envs  # noqa: F401
+
+    # NaN and infinities were taken and poisoned every return they entered.
+    with pytest.raises(InvalidArgumentError, match="illegal_reward must be finite"):
+        gymnasium.make(f"pytrick/{game}-v0", illegal_reward=bad)
 
 
 @pytest.mark.parametrize("name", ["SpitzerBatch", "SpidgeBatch"])

@@ -32,6 +32,7 @@ opponents playing uniformly random legal moves there too:
 
 from __future__ import annotations
 
+import math
 import random
 import warnings
 from collections.abc import Sequence
@@ -105,7 +106,7 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
     documented random source, reseeded at every reset; a search bot with a
     time budget also depends on the clock); any other bot object is used as
     given, its own randomness not repeated.  An illegal action ends the
-    episode with reward *illegal_reward* and
+    episode with reward *illegal_reward* (a finite number) and
     ``info["illegal_action"] = True``, as PettingZoo's classic games do (the
     vector environments raise :class:`~pytrick.IllegalMoveError`); an action outside :attr:`action_space` (or not an
     integer) is a programming error, refused with
@@ -133,6 +134,9 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
         # raised a bare ValueError for "x" and took True as 1.0.
         self.illegal_reward = _real(illegal_reward, "illegal_reward", "a real number (the reward "
                                     "for an illegal action)")
+        if not math.isfinite(self.illegal_reward):
+            # A NaN or infinite reward would poison every return it enters.
+            raise InvalidArgumentError(f"illegal_reward must be finite, not {self.illegal_reward!r}")
         self.render_mode = render_mode
         self._opponents_spec = opponents
         self._check_opponents(opponents)
