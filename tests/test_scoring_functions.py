@@ -13,7 +13,7 @@ import pytest
 
 from pytrick import InvalidArgumentError, RulesError
 from pytrick.spidge import Category, SpidgeDeal, SpidgeRules
-from pytrick.spitzer import GameType, ScoringColumn, SpitzerDeal, SpitzerRules
+from pytrick.spitzer import Announcement, GameType, ScoringColumn, SpitzerDeal, SpitzerRules
 
 RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
 
@@ -130,6 +130,40 @@ def test_spitzer_score_refuses_a_side_no_deal_of_the_game_can_have(
         SpitzerRules().score(game, side, points=70, tricks=4)
 
 
+def test_a_void_call_alone_only_under_first_void_player() -> None:
+    # Under the default the named ace's holder is the partner, and the caller
+    # holds none of that suit: a one-seat side was scored as if possible.
+    with pytest.raises(RulesError, match=r"^declaring_side: under void_call='called_ace_holder'.*1\.5"):
+        SpitzerRules().score(GameType.VOID_CALL, {0}, points=70, tricks=4)
+    alone = SpitzerRules(void_call="first_void_player")
+    assert alone.score(GameType.VOID_CALL, {0}, points=70, tricks=4) == (3, 0, 0, 0)
+    assert SpitzerRules().score(GameType.VOID_CALL, {0, 2}, points=70, tricks=4) == (3, 0, 3, 0)
+
+
+def test_a_deal_is_scored_under_its_own_rules() -> None:
+    # A first_void_player deal whose caller ends alone has a result; it did
+    # only because the result was scored under the default rules.
+    rules = SpitzerRules(void_call="first_void_player")
+    rng = random.Random(5)
+    found = 0
+    for seed in range(3000):
+        deal = SpitzerDeal.from_seed(seed, rules=rules)
+        while not deal.is_over:
+            said = deal.legal_announcements
+            if said:
+                deal.announce(Announcement.VOID_CALL if Announcement.VOID_CALL in said else "pass")
+            else:
+                deal.play(rng.choice(sorted(deal.legal_moves)))
+        result = deal.result
+        if result.game_type == GameType.VOID_CALL and len(result.declarers) == 1:
+            assert result.scores == rules.score(GameType.VOID_CALL, result.declarers,
+                                                result.points, result.tricks)
+            found += 1
+            if found == 3:
+                break
+    assert found == 3
+
+
 def _random_spitzer(S: ModuleType, rng: random.Random, options: int) -> object:
     pack = list(S.PACK)
     rng.shuffle(pack)
@@ -146,14 +180,14 @@ def _random_spitzer(S: ModuleType, rng: random.Random, options: int) -> object:
 def test_spitzer_score_agrees_with_the_core(backend: dict[str, ModuleType]) -> None:
     S = backend["_spitzer"]
     rng = random.Random(12)
-    rules = SpitzerRules()
     deals = 80 if S.__name__.startswith("trickcore._reference") else 2000
     games = set()
     for _ in range(deals):
-        state = _random_spitzer(S, rng, rng.choice((0, S.ALL_OPTIONS)))
+        options = rng.choice((0, S.ALL_OPTIONS))
+        state = _random_spitzer(S, rng, options)
         game, side, points, tricks, column, scores = state.raw_result()
         seats = {s for s in range(4) if side >> s & 1}
-        assert rules.score(game, seats, points, tricks) == scores
+        assert SpitzerRules.from_flags(options).score(game, seats, points, tricks) == scores
         assert column == ScoringColumn(S.scoring_column(points, tricks))
         games.add(game)
     assert len(games) >= 5  # the random deals reach most game types

@@ -233,7 +233,7 @@ class SpitzerDeal(_core.SpitzerState):
     def result(self) -> SpitzerResult:
         """The score of the finished deal (RULES.md 1.8); raises
         :class:`~pytrick.DealNotOverError` before."""
-        return SpitzerResult.from_core(self.raw_result())
+        return SpitzerResult.from_core(self.raw_result(), self.rules)
 
     def observation(self, seat: int) -> SpitzerObservation:
         """Exactly what *seat* may know (RULES.md 1.7); see :class:`SpitzerObservation`."""

@@ -67,10 +67,14 @@ class SpitzerResult:
 
     @classmethod
     def from_core(
-        cls, raw: tuple[int, int, int, int, int, tuple[int, int, int, int]]
+        cls,
+        raw: tuple[int, int, int, int, int, tuple[int, int, int, int]],
+        rules: SpitzerRules | None = None,
     ) -> SpitzerResult:
         """Build from the core's ``raw_result()`` tuple: its game, side, points
-        and tricks, scored by :meth:`SpitzerRules.score`."""
+        and tricks, scored by :meth:`SpitzerRules.score` under *rules* (the
+        deal's; the defaults if None), which refuses sides those rules cannot
+        make."""
         game, side, points, tricks, _column, _scores = raw
         declarers = frozenset(s for s in range(4) if side >> s & 1)
         column = _core.scoring_column(points, tricks)
@@ -81,7 +85,7 @@ class SpitzerResult:
             tricks=tricks,
             column=ScoringColumn(column),
             entry=_core.SCORING_TABLE[game][column],
-            scores=SpitzerRules().score(game, declarers, points, tricks),
+            scores=(rules or SpitzerRules()).score(game, declarers, points, tricks),
         )
 
     @property

@@ -151,6 +151,12 @@ class SpitzerRules:
                 f"declaring_side: a {GameType(game)} side is {sizes} "
                 f"seat{'s' if sizes != '1' else ''}, not {len(side)} (RULES.md 1.8)"
             )
+        if game == GameType.VOID_CALL and len(side) == 1 and self.void_call == "called_ace_holder":
+            raise RulesError(
+                "declaring_side: under void_call='called_ace_holder' the named ace's holder "
+                "is always the caller's partner, so a Void call side is 2 seats, not 1 "
+                "(RULES.md 1.5; alone only under 'first_void_player')"
+            )
         number_of_tricks = int_in_range(tricks, 0, 8)
         if number_of_tricks is None:
             raise InvalidArgumentError(f"tricks: {tricks!r} is not a number of tricks from 0 to 8")
