@@ -402,10 +402,15 @@ def test_position_and_repr_rebuild_the_deal(seed):
 @pytest.mark.parametrize(
     ("mutate", "error", "message"),
     [
-        (lambda p: p.replace("/", "|", 1), InvalidCardError, "expected 6 fields"),
-        (lambda p: "5" + p[1:], InvalidCardError, "the dealer must be 0, 1 or 2"),
-        (lambda p: p[:2] + "ZZ" + p[4:], InvalidCardError, "position: left: invalid card text"),
+        (lambda p: p.replace("/", "|"), InvalidArgumentError, "expected 7 fields"),
+        (lambda p: "-/5" + p[3:], InvalidArgumentError, "dealer: '5' is not a player 0, 1 or 2"),
+        (lambda p: p[:4] + "ZZ" + p[6:], InvalidCardError, "position: left: invalid card text"),
         (lambda p: p + "AC", IllegalMoveError, r"position: plays\[1\]: cannot play A♣"),
+        (lambda p: "x" + p[1:], InvalidArgumentError, "position: rules: 'x': write '-' or"),
+        (lambda p: "nn" + p[1:], InvalidArgumentError, "position: rules: 'nn': write '-' or"),
+        (lambda p: "-:03" + p[1:], InvalidArgumentError, "position: rules: '03' is not TARGET"),
+        (lambda p: "-:3,14,10" + p[1:], InvalidArgumentError,
+         "position: rules: slam_tricks: 14 is not a number of tricks"),
     ],
 )
 def test_bad_positions(mutate, error, message):
@@ -413,3 +418,26 @@ def test_bad_positions(mutate, error, message):
     deal.play("AC")
     with pytest.raises(error, match=message):
         SpidgeDeal.from_position(mutate(deal.position()))
+
+
+@pytest.mark.parametrize("rules", [
+    SpidgeRules(), SpidgeRules(jokers=False), SpidgeRules(joker_suit="wild", target=5),
+    SpidgeRules(spades_must_be_broken=True, grand_slam="all_tricks"),
+    SpidgeRules(slam_tricks=12, spidge_tricks=9), SpidgeRules(target=1, spidge_tricks=13),
+])
+def test_a_position_keeps_its_rules(rules):
+    # The string used to hold no rules: a deal under spades_must_be_broken
+    # came back under the defaults, a different game, and said nothing.
+    deal = SpidgeDeal.from_seed(11, rules=rules)
+    for card in ("AC",) if "AC" in map(str, deal.legal_moves) else ():
+        deal.play(card)
+    text = deal.position()
+    again = SpidgeDeal.from_position(text)
+    assert again == deal and again.rules == rules and again.position() == text
+    assert SpidgeDeal.from_position(text, rules) == deal
+    other = SpidgeRules(target=rules.target + 1)
+    with pytest.raises(InvalidArgumentError, match=r"^position: rules: the string is played under"):
+        SpidgeDeal.from_position(text, other)
+    # The six fields written before the rules were added: read under *rules*.
+    old = text.split("/", 1)[1]
+    assert SpidgeDeal.from_position(old, rules) == deal

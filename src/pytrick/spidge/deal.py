@@ -298,18 +298,19 @@ class SpidgeDeal(_core.SpidgeState):
         )
 
     def position(self) -> str:
-        """The deal as one line: see :mod:`pytrick.spidge.position`."""
+        """The deal as one line, its rules included: see :mod:`pytrick.spidge.position`."""
         return format_position(self)
 
     @classmethod
     def from_position(cls: type[_D], text: str, rules: SpidgeRules | None = None) -> _D:
-        """The deal a :meth:`position` string describes, replayed under *rules*."""
+        """The deal a :meth:`position` string describes (rules included),
+        replayed.  *rules* are for a string written without its rules (six
+        fields); given with a string that has them, they must agree."""
         return parse_position(cls, text, rules)
 
     def __repr__(self) -> str:
-        """An expression that rebuilds the deal (rules included when not the defaults)."""
-        rules = "" if self.rules == SpidgeRules() else f", rules={self.rules!r}"
-        return f"{type(self).__name__}.from_position({self.position()!r}{rules})"
+        """An expression that rebuilds the deal, rules included."""
+        return f"{type(self).__name__}.from_position({self.position()!r})"
 
     # -- records -------------------------------------------------------------------
 
