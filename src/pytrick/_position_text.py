@@ -4,11 +4,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from trickcore.card import Card, parse_card
-from trickcore.errors import IllegalMoveError, InvalidCardError, PytrickError
+from trickcore.errors import IllegalMoveError, InvalidArgumentError, InvalidCardError, PytrickError
 
-__all__ = ["at_field", "cards_text", "split_cards"]
+__all__ = ["at_field", "cards_text", "option_letters", "options_of_letters", "split_cards"]
+
+#: How a position writes its rule options: (letter, option name, the value
+#: the letter stands for) for each option that is off by default.
+LetterTable = tuple[tuple[str, str, Any], ...]
 
 
 def cards_text(cards: Iterable[Card]) -> str:
@@ -41,3 +46,24 @@ def at_field(field: str, error: PytrickError) -> PytrickError:
     if isinstance(error, IllegalMoveError):
         return IllegalMoveError(f"position: {field}: {error.message}", error.reason, error.rule)
     return type(error)(f"position: {field}: {error}")
+
+
+def option_letters(rules: object, table: LetterTable) -> str:
+    """The letters of *rules*' options that differ from the defaults, ``-`` if none."""
+    return "".join(letter for letter, name, on in table if getattr(rules, name) == on) or "-"
+
+
+def options_of_letters(letters: str, table: LetterTable, field: str, numbers: str) -> dict[str, Any]:
+    """The options that the letters of a position's ``RULES`` field turn on;
+    anything but ``-`` or known letters once each is an
+    :class:`InvalidArgumentError` quoting the whole *field* and saying what
+    *numbers* may follow."""
+    if letters == "-":
+        return {}
+    known = "".join(letter for letter, _, _ in table)
+    if not letters or any(letter not in known for letter in letters) or len(set(letters)) != len(letters):
+        raise InvalidArgumentError(
+            f"position: rules: {field!r}: write '-' or the option letters {known} "
+            f"once each, then {numbers}"
+        )
+    return {name: on for letter, name, on in table if letter in letters}

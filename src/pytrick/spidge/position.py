@@ -32,9 +32,16 @@ before the rules were added to them) is read under the *rules* given to
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
-from pytrick._position_text import at_field, cards_text, split_cards
+from pytrick._position_text import (
+    LetterTable,
+    at_field,
+    cards_text,
+    option_letters,
+    options_of_letters,
+    split_cards,
+)
 from pytrick.spidge.rules import SpidgeRules
 from trickcore.card import Card
 from trickcore.errors import (
@@ -53,7 +60,7 @@ __all__ = ["format_position", "parse_position"]
 _D = TypeVar("_D", bound="SpidgeDeal")
 
 #: The letter of each option that differs from its default, in the order written.
-_LETTERS: tuple[tuple[str, str, Any], ...] = (
+_LETTERS: LetterTable = (
     ("n", "jokers", False),
     ("w", "joker_suit", "wild"),
     ("b", "spades_must_be_broken", True),
@@ -64,14 +71,13 @@ _NUMBERS = re.compile(r"[1-9][0-9]*(,[1-9][0-9]*,[1-9][0-9]*)?")
 
 
 def _rules_text(rules: SpidgeRules) -> str:
-    letters = "".join(letter for letter, name, on in _LETTERS if getattr(rules, name) == on)
     default = SpidgeRules()
     numbers = ""
     if (rules.slam_tricks, rules.spidge_tricks) != (default.slam_tricks, default.spidge_tricks):
         numbers = f":{rules.target},{rules.slam_tricks},{rules.spidge_tricks}"
     elif rules.target != default.target:
         numbers = f":{rules.target}"
-    return (letters or "-") + numbers
+    return option_letters(rules, _LETTERS) + numbers
 
 
 def format_position(deal: SpidgeDeal) -> str:
@@ -82,16 +88,8 @@ def format_position(deal: SpidgeDeal) -> str:
 
 def _parse_rules(field: str) -> SpidgeRules:
     letters, colon, numbers = field.partition(":")
-    options: dict[str, Any] = {}
-    if letters != "-":
-        known = "".join(letter for letter, _, _ in _LETTERS)
-        if (not letters or any(letter not in known for letter in letters)
-                or len(set(letters)) != len(letters)):
-            raise InvalidArgumentError(
-                f"position: rules: {field!r}: write '-' or the option letters {known} "
-                "once each, then ':TARGET' or ':TARGET,SLAM,SPIDGE' if not 3, 13 and 10"
-            )
-        options.update((name, on) for letter, name, on in _LETTERS if letter in letters)
+    options = options_of_letters(letters, _LETTERS, field,
+                                 "':TARGET' or ':TARGET,SLAM,SPIDGE' if not 3, 13 and 10")
     if colon:
         if not _NUMBERS.fullmatch(numbers):
             raise InvalidArgumentError(

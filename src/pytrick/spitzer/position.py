@@ -34,7 +34,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
-from pytrick._position_text import at_field, cards_text, split_cards
+from pytrick._position_text import (
+    LetterTable,
+    at_field,
+    cards_text,
+    option_letters,
+    options_of_letters,
+    split_cards,
+)
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.rules import SpitzerRules
 from trickcore.errors import (
@@ -52,7 +59,7 @@ __all__ = ["format_position", "parse_position"]
 _D = TypeVar("_D", bound="SpitzerDeal")
 
 #: The letter of each option that is on, in the order they are written.
-_LETTERS = (
+_LETTERS: LetterTable = (
     ("z", "zola_requires_both_queens", True),
     ("v", "void_call", "first_void_player"),
     ("f", "first_trick_call", "first_trick_won_by_other"),
@@ -63,9 +70,8 @@ _FIELDS = "RULES/DEALER/HAND0/HAND1/HAND2/HAND3/ANNOUNCEMENTS/PLAYS"
 
 
 def _rules_text(rules: SpitzerRules) -> str:
-    letters = "".join(letter for letter, name, on in _LETTERS if getattr(rules, name) == on)
     target = "" if rules.target == SpitzerRules.target else f":{rules.target}"
-    return (letters or "-") + target
+    return option_letters(rules, _LETTERS) + target
 
 
 def format_position(deal: SpitzerDeal) -> str:
@@ -78,17 +84,7 @@ def format_position(deal: SpitzerDeal) -> str:
 
 def _parse_rules(field: str) -> SpitzerRules:
     letters, colon, target = field.partition(":")
-    options: dict[str, object] = {}
-    if letters != "-":
-        known = "".join(letter for letter, _, _ in _LETTERS)
-        if any(letter not in known for letter in letters) or len(set(letters)) != len(letters):
-            raise InvalidArgumentError(
-                f"position: rules: {field!r}: write '-' or the option letters {known} "
-                "once each, then ':TARGET' if the target is not 42"
-            )
-        for letter, name, on in _LETTERS:
-            if letter in letters:
-                options[name] = on
+    options = options_of_letters(letters, _LETTERS, field, "':TARGET' if the target is not 42")
     if colon:
         if not target.isdigit() or target.startswith("0"):
             raise InvalidArgumentError(
@@ -96,7 +92,7 @@ def _parse_rules(field: str) -> SpitzerRules:
             )
         options["target"] = int(target)
     try:
-        return SpitzerRules(**options)  # type: ignore[arg-type]
+        return SpitzerRules(**options)
     except RulesError as error:
         raise InvalidArgumentError(f"position: rules: {error}") from None
 
