@@ -53,15 +53,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
+from pytrick._rule_words import changed_rules
 from pytrick.arena import SEATS, BotSpec, Game, parse_bots
 from pytrick.spidge import SpidgeDeal, SpidgeGame, SpidgeObservation, SpidgeRules
 from pytrick.spidge import text as spidge_text
-from pytrick.spidge.table import Hand
+from pytrick.spidge.table import Hand, player_of
 from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerObservation, SpitzerRules
 from pytrick.spitzer import text as spitzer_text
 from trickcore._arguments import as_int, seed_plus
 from trickcore.card import Card, Suit, parse_card
-from trickcore.errors import IllegalMoveError, InvalidArgumentError, PytrickError, RulesError
+from trickcore.errors import InvalidArgumentError, PytrickError, RulesError
 
 __all__ = ["COMMANDS", "Session", "parse_rules"]
 
@@ -224,6 +225,9 @@ class Session:
             f"{self.game_name.title()} to {self.game.rules.target}, seed {self.seed}. "
             f"You are {who} {self.seat}; {opponents}. Type ? for your moves, help for commands."
         )
+        changed = changed_rules(self.game.rules)  # as the demos say it: the person plays under them
+        if changed:
+            self._say(f"Rules: {changed}")
         try:
             while not self.game.is_over:
                 if self.max_deals is not None and len(self.game.deals) >= self.max_deals:
@@ -234,6 +238,9 @@ class Session:
                 self._say(f"\n=== Deal {len(self.game.deals)}, dealer {who} {deal.dealer} ===")
                 if not self._play_deal(deal):
                     return 0
+                # The last trick and the result, which no later view shows.
+                self._say(self._last_trick(self._observation(deal)))
+                self._say(f"Result: {deal.result.describe()}")
                 self.game.finish_deal()
                 self._say(f"Deal {len(self.game.deals)} is over: {self._result(deal)}")
                 self._say("Totals: " + ", ".join(
@@ -320,10 +327,10 @@ class Session:
     def _move(self, deal: SpitzerDeal | SpidgeDeal, text: str) -> None:
         legal = self._legal(deal)
         choice: Any
-        if text.isdigit():
-            index = int(text)
+        if text.isdecimal():  # not isdigit: int() refuses "²", and a long number is no move
+            index = int(text) if len(text) <= 3 else 0
             if not 1 <= index <= len(legal):
-                self._say(f"There is no move {index}: choose 1 to {len(legal)} (? lists them).")
+                self._say(f"There is no move {text}: choose 1 to {len(legal)} (? lists them).")
                 return
             choice = legal[index - 1]
         elif legal and isinstance(legal[0], Announcement):
@@ -343,7 +350,7 @@ class Session:
                 return
         try:
             self._apply(deal, self.seat, choice)
-        except IllegalMoveError as error:
+        except PytrickError as error:  # illegal, or a card outside this game's pack (JK1 in Spitzer)
             self._say(f"Not allowed: {error}.")
 
     def _apply(self, deal: SpitzerDeal | SpidgeDeal, actor: int, choice: Any) -> None:
@@ -514,12 +521,7 @@ class Session:
             lines.append(
                 "Card points taken: " + ", ".join(f"{self._name(s)} {taken[s]}" for s in range(4))
             )
-            last = obs.plays[4 * (len(obs.trick_winners) - 1) : 4 * len(obs.trick_winners)]
-            lines.append(
-                "Last trick: "
-                + "  ".join(f"{self._card(c)} ({self._name(s)})" for s, c in last)
-                + f" -> {self._name(obs.trick_winners[-1])}"
-            )
+            lines.append(self._last_trick(obs))
         if obs.current_trick:
             lines.append(
                 "On the table: "
@@ -528,15 +530,31 @@ class Session:
         lines.append(f"Your hand: {self._hand(obs.hand)}")
         return lines
 
+    def _hand_name(self, hand: Hand, dealer: int) -> str:
+        """A Spidge hand as the person calls it: the dummy, you, or a player."""
+        if hand == Hand.DUMMY:
+            return "dummy"
+        return self._name(player_of(hand, dealer))
+
+    def _last_trick(self, obs: SpitzerObservation | SpidgeObservation) -> str:
+        """The last complete trick, who played each card and who won it."""
+        n = len(obs.trick_winners)
+        last = obs.plays[4 * (n - 1) : 4 * n]
+        if isinstance(obs, SpitzerObservation):
+            return (
+                "Last trick: "
+                + "  ".join(f"{self._card(c)} ({self._name(s)})" for s, c in last)
+                + f" -> {self._name(obs.trick_winners[-1])}"
+            )
+        return (
+            "Last trick: "
+            + "  ".join(f"{self._card(c)} ({self._hand_name(h, obs.dealer)})" for h, c in last)
+            + f" -> {self._hand_name(obs.trick_winners[-1], obs.dealer)}"
+        )
+
     def _spidge_view(self, obs: SpidgeObservation) -> list[str]:
-        deal_dealer = obs.dealer
-
         def hand_name(hand: Hand) -> str:
-            if hand == Hand.DUMMY:
-                return "dummy"
-            from pytrick.spidge.table import player_of
-
-            return self._name(player_of(hand, deal_dealer))
+            return self._hand_name(hand, obs.dealer)
 
         lines = []
         won: dict[str, int] = {}
@@ -544,13 +562,7 @@ class Session:
             won[hand_name(winner)] = won.get(hand_name(winner), 0) + 1
         if obs.trick_winners:
             lines.append("Tricks won: " + ", ".join(f"{k} {v}" for k, v in won.items()))
-            n = len(obs.trick_winners)
-            last = obs.plays[4 * (n - 1) : 4 * n]
-            lines.append(
-                "Last trick: "
-                + "  ".join(f"{self._card(c)} ({hand_name(h)})" for h, c in last)
-                + f" -> {hand_name(obs.trick_winners[-1])}"
-            )
+            lines.append(self._last_trick(obs))
         if obs.current_trick:
             lines.append(
                 "On the table: "
