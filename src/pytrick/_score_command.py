@@ -15,6 +15,7 @@ import re
 from typing import TextIO
 
 import trickcore
+from pytrick._rule_words import rule_word
 from pytrick.play import parse_rules
 from pytrick.spidge import Category, SpidgeRules
 from pytrick.spitzer import GameType, ScoringColumn, SpitzerRules
@@ -68,7 +69,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     spitzer.add_argument("--side", default=None, metavar="SEATS",
                          help="its seats, e.g. 0,2 (default: seat 0 in a Sneaker or a Zola, "
                          "else seats 0 and 2)")
-    spitzer.add_argument("--rules", nargs="*", metavar="KEY=VALUE",
+    spitzer.add_argument("--rules", nargs="*", type=rule_word, metavar="KEY=VALUE",
                          help="rule options, e.g. schneider_announcement=true")
     spidge = games.add_parser(
         "spidge", help="score a Spidge deal (rules §2.6)",
@@ -78,7 +79,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     spidge.add_argument("--tricks", default=None, metavar="A,B,C",
                         help="the tricks of players 0, 1 and 2 (the dealer's with the dummy's)")
     spidge.add_argument("--dealer", default=None, metavar="D", help="the dealer: 0, 1 or 2")
-    spidge.add_argument("--rules", nargs="*", metavar="KEY=VALUE",
+    spidge.add_argument("--rules", nargs="*", type=rule_word, metavar="KEY=VALUE",
                         help="rule options, e.g. spidge_tricks=9 grand_slam=all_tricks")
 
 

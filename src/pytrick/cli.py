@@ -53,6 +53,7 @@ from collections.abc import Iterator, Sequence
 from typing import IO, Any, TextIO
 
 from pytrick import records
+from pytrick._rule_words import rule_word
 from pytrick.records import GAMES
 from trickcore import BACKEND, __version__
 from trickcore.card import parse_card
@@ -80,7 +81,7 @@ def _parser() -> argparse.ArgumentParser:
         help="the bots by seat, e.g. pimc,ismcts,heuristic,random (names repeat to fill the "
         "table; also ismcts[iterations=500] or an import path mypkg.mybot:MyBot)",
     )
-    demo.add_argument("--rules", nargs="*", metavar="KEY=VALUE",
+    demo.add_argument("--rules", nargs="*", type=rule_word, metavar="KEY=VALUE",
                       help="rule options, as pytrick play takes them, e.g. target=21")
 
     tournament = commands.add_parser(
@@ -107,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     tournament.add_argument("--out", default=None, metavar="DIR", help="save deals.jsonl, summary.json, ratings.png there")
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
-    tournament.add_argument("--rules", nargs="*", metavar="KEY=VALUE",
+    tournament.add_argument("--rules", nargs="*", type=rule_word, metavar="KEY=VALUE",
                             help="rule options of every deal, as pytrick play takes them "
                             "(the deal records keep them)")
 
@@ -123,7 +124,7 @@ def _parser() -> argparse.ArgumentParser:
         "(one name for all, or a comma-separated list)",
     )
     play.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
-    play.add_argument("--rules", nargs="*", metavar="KEY=VALUE", help="rule options, e.g. target=21")
+    play.add_argument("--rules", nargs="*", type=rule_word, metavar="KEY=VALUE", help="rule options, e.g. target=21")
     play.add_argument("--deals", type=int, default=None, help="stop after this many deals")
     play.add_argument("--no-undo", action="store_true",
                       help="play without takebacks: the undo command (on by default, for practice) is off")
