@@ -97,5 +97,6 @@ def demo(
         )
     how = " with a grand slam" if game.won_by_grand_slam else ""
     assert game.winner is not None
-    print(f"\nPlayer {game.winner} wins{how}, {game.totals[game.winner]} points.", file=out)
+    points = game.totals[game.winner]
+    print(f"\nPlayer {game.winner} wins{how}, {points} point{'' if points == 1 else 's'}.", file=out)
     return game

@@ -164,7 +164,11 @@ def deal_summary_json(deal: SpidgeDeal) -> dict[str, Any]:
 
 
 def game_summary(game: SpidgeGame) -> str:
-    lines = [f"Spidge game to {game.rules.target} points, {len(game.deals)} deals"]
+    target, n = game.rules.target, len(game.deals)
+    lines = [
+        f"Spidge game to {target} point{'' if target == 1 else 's'}, "
+        f"{n} deal{'' if n == 1 else 's'}"
+    ]
     for number, deal in enumerate(game.deals, 1):
         if deal.is_over:
             lines.append(f"  deal {number} (dealer {deal.dealer}): {deal.result.describe()}")

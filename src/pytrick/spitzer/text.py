@@ -217,7 +217,8 @@ def deal_summary_json(deal: SpitzerDeal) -> dict[str, Any]:
 
 
 def game_summary(game: SpitzerGame) -> str:
-    lines = [f"Spitzer game to {game.rules.target}: {len(game.deals)} deals"]
+    n = len(game.deals)
+    lines = [f"Spitzer game to {game.rules.target}: {n} deal{'' if n == 1 else 's'}"]
     running = [0, 0, 0, 0]
     for number, deal in enumerate(game.deals, 1):
         if deal.is_over:
