@@ -1,0 +1,125 @@
+"""The first hour of a new user: the README's demo, ``pytrick play``, the
+command line's ``--rules`` and the summaries, each problem pinned by a test."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from pytrick import SpidgeDeal, SpitzerDeal, cli
+from pytrick.play import Session
+from pytrick.spidge import SpidgeGame, SpidgeRules
+from pytrick.spidge import demo as spidge_demo
+from pytrick.spitzer import SpitzerGame, SpitzerRules
+
+
+def session(game: str, text: str, **options: object) -> tuple[Session, str, int]:
+    out = io.StringIO()
+    play = Session(game, stdin=io.StringIO(text), out=out, color=False, **options)  # type: ignore[arg-type]
+    status = play.run()
+    return play, out.getvalue(), status
+
+
+# Typing "²" at the prompt ended the session in a ValueError traceback:
+# "²".isdigit() is true but int("²") fails.  A number of thousands of digits
+# did too (int() refuses more than 4300).  Neither is a move; both are now
+# answered in one line, and the session goes on.
+def test_a_superscript_digit_or_a_huge_number_is_answered_not_a_traceback() -> None:
+    _, text, status = session("spitzer", "²\n" + "9" * 5000 + "\nquit\n", seed=3, deals=1)
+    assert status == 0 and "Traceback" not in text
+    assert "invalid card text '²'" in text
+    assert "There is no move 999" in text and "Goodbye." in text
+
+
+# A card outside the game's pack (JK1 or 2♣ in Spitzer, 2♦ in Spidge with
+# jokers, a joker without them) is no IllegalMoveError but an
+# InvalidCardError, which the prompt did not catch: a traceback ended the game.
+# It is now refused like an illegal card, and the deal is unchanged.
+@pytest.mark.parametrize(("game", "rules", "typed", "answer"), [
+    ("spitzer", None, "JK1", "Not allowed: JK1 is not a Spitzer card"),
+    ("spitzer", None, "2C", "Not allowed: 2C is not a Spitzer card"),
+    ("spidge", None, "2D", "Not allowed: 2♦ is not in the Spidge pack with jokers"),
+    ("spidge", SpidgeRules(jokers=False), "JK1", "is not in the Spidge pack without jokers"),
+])
+def test_a_card_outside_the_pack_is_refused_at_the_prompt(
+    game: str, rules: SpitzerRules | SpidgeRules | None, typed: str, answer: str
+) -> None:
+    before, _, _ = session(game, "quit\n", seed=3, deals=1, rules=rules)
+    play, text, status = session(game, f"{typed}\nquit\n", seed=3, deals=1, rules=rules)
+    assert status == 0 and "Traceback" not in text
+    assert answer in text
+    assert play.game.deals[-1] == before.game.deals[-1]
+
+
+# At the end of a deal the session printed only "Deal N is over: you +0, seat 1
+# +6, ...": the last trick (who won it) was never shown, nor what the deal was
+# and why it scored so (the demo prints both).  Now the last trick and the
+# result line come before the scores.
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_the_end_of_a_deal_shows_the_last_trick_and_the_result(game: str) -> None:
+    play, text, status = session(game, "pass\n" + "1\n" * 60, seed=4, deals=1, seat=1)
+    assert status == 0
+    deal = play.game.deals[0]
+    assert deal.is_over
+    lines = text.splitlines()
+    over = next(i for i, line in enumerate(lines) if line.startswith("Deal 1 is over"))
+    assert lines[over - 1] == f"Result: {deal.result.describe()}"
+    last = lines[over - 2]
+    assert last.startswith("Last trick: ")
+    if isinstance(deal, SpitzerDeal):
+        cards = [card for _, card in deal.plays[-4:]]
+        winner = deal.trick_winners[-1]
+        assert last.endswith("-> you" if winner == 1 else f"-> seat {winner}")
+    else:
+        assert isinstance(deal, SpidgeDeal)
+        cards = [card for _, card in deal.plays[-4:]]
+    assert [card.unicode() in last for card in cards] == [True] * 4
+
+
+# pytrick play never said which rule options were changed (the demos do):
+# a person playing under --rules zola_requires_both_queens=true was not told.
+def test_play_says_which_rule_options_it_plays_under() -> None:
+    _, text, _ = session("spitzer", "quit\n", seed=3, rules=SpitzerRules(zola_requires_both_queens=True))
+    assert text.splitlines()[1] == "Rules: zola_requires_both_queens=true"
+    _, plain, _ = session("spitzer", "quit\n", seed=3, rules=SpitzerRules(target=21))
+    assert "Rules:" not in plain and plain.startswith("Spitzer to 21")
+
+
+# `pytrick play --rules target=21 spitzer`: --rules swallowed the game, and
+# argparse said "the following arguments are required: game" although the
+# game was given.  The word without '=' is now named, with what to do.
+@pytest.mark.parametrize("argv", [
+    ["play", "--rules", "target=21", "spitzer"],
+    ["demo", "--rules", "target=21", "spidge"],
+    ["tournament", "--rules", "target=21", "spitzer"],
+    ["score", "spitzer", "--rules", "schneider_announcement=true", "schneider", "--points", "95"],
+])
+def test_a_word_without_equals_after_rules_is_named(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    word = argv[argv.index("--rules") + 2]
+    assert f"argument --rules: {word!r} is not a KEY=VALUE rule option" in err
+    assert "before --rules" in err
+    assert "the following arguments are required" not in err
+
+
+# "1 deals", "to 1 points", "wins, 1 points.": the summaries and the Spidge
+# demo said a count of one in the plural.
+def test_a_count_of_one_is_singular_in_the_summaries_and_the_demo() -> None:
+    spitzer = SpitzerGame(seed=3)
+    spitzer.next_deal()
+    assert spitzer.summary().splitlines()[0] == "Spitzer game to 42: 1 deal"
+    spidge = SpidgeGame(SpidgeRules(target=1), seed=3)
+    spidge.next_deal()
+    assert spidge.summary().splitlines()[0] == "Spidge game to 1 point, 1 deal"
+    out = io.StringIO()
+    game = spidge_demo(seed=1, out=out, rules=SpidgeRules(target=1))
+    assert game.winner is not None
+    won = game.totals[game.winner]
+    assert out.getvalue().rstrip().endswith(f", {won} point{'' if won == 1 else 's'}.")
+    assert won != 1 or out.getvalue().rstrip().endswith(", 1 point.")
