@@ -123,3 +123,12 @@ def test_a_count_of_one_is_singular_in_the_summaries_and_the_demo() -> None:
     won = game.totals[game.winner]
     assert out.getvalue().rstrip().endswith(f", {won} point{'' if won == 1 else 's'}.")
     assert won != 1 or out.getvalue().rstrip().endswith(", 1 point.")
+
+
+# "why" alone answered "invalid card text '': it is empty", as if the person
+# had typed a bad card; it now says what the command takes.
+@pytest.mark.parametrize(("game", "example"), [("spitzer", "why QC (or why zola)"), ("spidge", "why QC")])
+def test_why_without_a_card_says_what_it_takes(game: str, example: str) -> None:
+    _, text, status = session(game, "why\nwhy   \nquit\n", seed=3, deals=1)
+    assert status == 0 and "it is empty" not in text
+    assert text.count(f"Say which card: {example}") == 2

@@ -415,6 +415,10 @@ class Session:
         self._say("Taken back.")
 
     def _why(self, deal: SpitzerDeal | SpidgeDeal, text: str) -> None:
+        if not text:  # not "invalid card text '': it is empty"
+            example = "why QC (or why zola)" if isinstance(deal, SpitzerDeal) else "why QC"
+            self._say(f"Say which card: {example}")
+            return
         try:
             card = parse_card(text)
         except PytrickError as error:
