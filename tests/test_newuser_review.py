@@ -132,3 +132,14 @@ def test_why_without_a_card_says_what_it_takes(game: str, example: str) -> None:
     _, text, status = session(game, "why\nwhy   \nquit\n", seed=3, deals=1)
     assert status == 0 and "it is empty" not in text
     assert text.count(f"Say which card: {example}") == 2
+
+
+# A card typed during the auction got "unknown Spitzer announcement 'QC': the
+# announcements are pass, zola, ..." as if it were a misspelt announcement;
+# the other way round (an announcement during the play) was already told
+# "The announcements are over".  It now says no card is played yet.
+def test_a_card_typed_during_the_auction_is_told_to_announce_first() -> None:
+    play, text, status = session("spitzer", "QC\nquit\n", seed=11, seat=1, deals=1)
+    assert status == 0 and "unknown Spitzer announcement" not in text
+    assert "Nobody plays a card yet: first announce or pass (rules §1.5). Announcements now: 1) pass" in text
+    assert play.game.deals[-1].announcements == ()

@@ -111,6 +111,14 @@ def _is_announcement(text: str) -> bool:
     return True
 
 
+def _is_card(text: str) -> bool:
+    try:
+        parse_card(text)
+    except PytrickError:
+        return False
+    return True
+
+
 class _BotFault(Exception):
     """A bot broke the rules: the session cannot go on."""
 
@@ -337,7 +345,11 @@ class Session:
             try:
                 choice = Announcement.parse(text)
             except PytrickError as error:
-                self._say(f"{error}. Announcements now: {self._moves_line(deal)}")
+                if _is_card(text):  # as "The announcements are over" answers the other way
+                    self._say("Nobody plays a card yet: first announce or pass (rules §1.5). "
+                              f"Announcements now: {self._moves_line(deal)}")
+                else:
+                    self._say(f"{error}. Announcements now: {self._moves_line(deal)}")
                 return
         else:
             try:
