@@ -3,7 +3,11 @@
 The person sees exactly what their seat may see (the observation, RULES.md
 §1.7 / §2): their own hand grouped with trumps first, the trick on the table,
 the last trick, the announcements, who has revealed what, and the scores.
-Between deals the totals run on to the game's target.
+Each deal ends with its last trick and its result (as the demo prints it:
+the game, the declaring side's card points and the table's column; in Spidge
+each player's tricks and category); between deals the totals run on to the
+game's target.  Rule options that differ from the defaults are said at the
+start.
 
 At the prompt, type a card (``QC``, ``Q♣``, ``10h``) or its number in the
 list, an announcement by name or number, or a command:
