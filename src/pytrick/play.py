@@ -559,13 +559,13 @@ class Session:
     def _last_trick(self, obs: SpitzerObservation | SpidgeObservation) -> str:
         """The last complete trick, who played each card and who won it."""
         n = len(obs.trick_winners)
-        last = obs.plays[4 * (n - 1) : 4 * n]
         if isinstance(obs, SpitzerObservation):
             return (
                 "Last trick: "
-                + "  ".join(f"{self._card(c)} ({self._name(s)})" for s, c in last)
+                + "  ".join(f"{self._card(c)} ({self._name(s)})" for s, c in obs.plays[4 * n - 4 : 4 * n])
                 + f" -> {self._name(obs.trick_winners[-1])}"
             )
+        last = obs.plays[4 * n - 4 : 4 * n]
         return (
             "Last trick: "
             + "  ".join(f"{self._card(c)} ({self._hand_name(h, obs.dealer)})" for h, c in last)
