@@ -4,14 +4,28 @@ command line's ``--rules`` and the summaries, each problem pinned by a test."""
 from __future__ import annotations
 
 import io
+from collections.abc import Callable
+from xml.etree import ElementTree
 
 import pytest
 
-from pytrick import SpidgeDeal, SpitzerDeal, cli
+from pytrick import (
+    ArgumentTypeError,
+    Card,
+    InvalidArgumentError,
+    InvalidCardError,
+    SpidgeDeal,
+    SpitzerDeal,
+    cli,
+    svg,
+)
 from pytrick.play import Session
 from pytrick.spidge import SpidgeGame, SpidgeRules
 from pytrick.spidge import demo as spidge_demo
 from pytrick.spitzer import SpitzerGame, SpitzerRules
+from pytrick.svg import CARD_HEIGHT
+
+SVG = "{http://www.w3.org/2000/svg}"
 
 
 def session(game: str, text: str, **options: object) -> tuple[Session, str, int]:
@@ -143,3 +157,42 @@ def test_a_card_typed_during_the_auction_is_told_to_announce_first() -> None:
     assert status == 0 and "unknown Spitzer announcement" not in text
     assert "Nobody plays a card yet: first announce or pass (rules §1.5). Announcements now: 1) pass" in text
     assert play.game.deals[-1].announcements == ()
+
+
+# pytrick.svg took bad input without a pytrick error: size="big" raised a bare
+# TypeError, size=inf wrote width="inf" (no valid SVG), size=True drew; hand(None)
+# raised "'NoneType' object is not iterable", a hand with a card twice drew it
+# twice; trick() drew seat 5 or -1 in another seat's place, a seat twice, and
+# raised ZeroDivisionError (seats=0), ValueError (a seat 'a', a bare string).
+# Each is now a pytrick error naming the argument.
+@pytest.mark.parametrize(("draw", "error", "message"), [
+    (lambda: svg.card("QC", size="big"), ArgumentTypeError, "size must be a number, not str"),
+    (lambda: svg.card("QC", size=True), ArgumentTypeError, "size must be a number, not bool"),
+    (lambda: svg.card("QC", size=float("inf")), InvalidArgumentError, "size must be a positive, finite"),
+    (lambda: svg.hand(None), ArgumentTypeError, "cards: a hand is"),
+    (lambda: svg.hand(["QC", "7D", "QC"]), InvalidCardError, "cards: QC is in the hand twice"),
+    (lambda: svg.trick([(5, "QC")]), InvalidArgumentError, "plays[0] seat 5: seats are 0 to 3"),
+    (lambda: svg.trick([(-1, "QC")]), InvalidArgumentError, "plays[0] seat -1"),
+    (lambda: svg.trick([("a", "QC")]), ArgumentTypeError, "plays[0] seat must be an integer"),
+    (lambda: svg.trick([(0, "QC"), (0, "KC")]), InvalidArgumentError, "plays[1]: seat 0 has already played"),
+    (lambda: svg.trick([(0, "QC"), (1, "QC")]), InvalidCardError, "plays[1]: QC is already in this trick"),
+    (lambda: svg.trick([(0, "QC")], seats=0), InvalidArgumentError, "invalid seats 0"),
+    (lambda: svg.trick([(0, "QC")], seats=3, bottom=7), InvalidArgumentError, "invalid bottom 7"),
+    (lambda: svg.trick("QC"), ArgumentTypeError, "plays: a trick is a sequence of (seat, card) pairs"),
+    (lambda: svg.trick([(0, "QC", 1)]), ArgumentTypeError, "plays[0]: a (seat, card) pair"),
+])
+def test_svg_refuses_bad_input_naming_the_argument(
+    draw: Callable[[], str], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error) as raised:
+        draw()
+    assert message in str(raised.value)
+
+
+def test_svg_still_draws_good_tricks_and_hands() -> None:
+    picture = svg.trick([(3, "QC"), (0, Card("7D")), (1, 26)], bottom=3, size=1.5)
+    root = ElementTree.fromstring(picture)
+    cards = [g.get("data-card") for g in root.iter(f"{SVG}g") if g.get("data-card")]
+    assert cards == ["QC", "7D", "2H"]
+    assert float(root.get("width") or 0) == pytest.approx(CARD_HEIGHT * 1.5 * 2.4)
+    assert "data-card" in svg.hand(iter(["QC", "7D"]), size=2)

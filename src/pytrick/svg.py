@@ -25,6 +25,8 @@ move has a gold name plate, and the dealer carries a round "D" button.
 
 from __future__ import annotations
 
+import math
+import numbers
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, TypeAlias
 from xml.sax.saxutils import escape
@@ -33,8 +35,9 @@ import trickcore
 from pytrick.spidge import text as spidge_text
 from pytrick.spitzer import text as spitzer_text
 from trickcore import CardSet
+from trickcore._arguments import check_range
 from trickcore.card import Card, Suit
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError, InvalidCardError
 
 if TYPE_CHECKING:
     from pytrick.spidge.deal import SpidgeDeal
@@ -151,8 +154,11 @@ def _row_width(n: int, scale: float) -> float:
 
 
 def _scale(size: float) -> float:
-    if not size > 0:
-        raise InvalidArgumentError(f"size must be a positive number, not {size!r}")
+    # A bool is no size, and an infinite one would write width="inf" (no SVG).
+    if isinstance(size, bool) or not isinstance(size, numbers.Real):
+        raise ArgumentTypeError(f"size must be a number, not {type(size).__name__} ({size!r:.40})")
+    if not (size > 0 and math.isfinite(size)):
+        raise InvalidArgumentError(f"size must be a positive, finite number, not {size!r}")
     return float(size)
 
 
@@ -182,7 +188,21 @@ def hand(
     3
     """
     scale = _scale(size)
-    held = list(CardSet(cards)) if isinstance(cards, (str, CardSet)) else [Card(c) for c in cards]
+    if isinstance(cards, (str, CardSet)):
+        held = list(CardSet(cards))
+    else:
+        try:
+            held = [Card(c) for c in cards]
+        except TypeError:  # not iterable: 5, None
+            raise ArgumentTypeError(
+                f"cards: a hand is a CardSet, card text or an iterable of cards, not "
+                f"{type(cards).__name__} ({cards!r:.40})"
+            ) from None
+        seen: set[Card] = set()
+        for c in held:
+            if c in seen:
+                raise InvalidCardError(f"cards: {c} is in the hand twice")
+            seen.add(c)
     trump_set = CardSet(trumps)
     width = max(_row_width(len(held), scale), CARD_WIDTH * scale)
     title = " ".join(c.unicode() for c in held) or "no cards"
@@ -208,10 +228,36 @@ def trick(
     True
     """
     scale = _scale(size)
+    checked = _checked_plays(plays, seats, bottom)
     side = CARD_HEIGHT * scale * 2.4
-    body = _trick(plays, side / 2, side / 2, seats, bottom, scale, CardSet(trumps))
-    title = "trick: " + ", ".join(f"seat {s} {Card(c).unicode()}" for s, c in plays)
+    body = _trick(checked, side / 2, side / 2, seats, bottom, scale, CardSet(trumps))
+    title = "trick: " + ", ".join(f"seat {s} {c.unicode()}" for s, c in checked)
     return _svg(side, side, body, title)
+
+
+def _checked_plays(
+    plays: Sequence[tuple[int, Card | int | str]], seats: int, bottom: int
+) -> list[tuple[int, Card]]:
+    """The (seat, card) pairs of a trick, each seat and card checked and at
+    most once: a seat out of range would be drawn in another seat's place."""
+    check_range(seats, "seats", 1, 4, "a table has 1 to 4 places")
+    check_range(bottom, "bottom", 0, seats - 1, f"seats are 0 to {seats - 1}")
+    if isinstance(plays, (str, bytes)) or not isinstance(plays, Iterable):
+        raise ArgumentTypeError(
+            f"plays: a trick is a sequence of (seat, card) pairs, not {type(plays).__name__}"
+        )
+    checked: list[tuple[int, Card]] = []
+    for i, pair in enumerate(plays):
+        if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
+            raise ArgumentTypeError(f"plays[{i}]: a (seat, card) pair, not {pair!r:.40}")
+        seat = check_range(pair[0], f"plays[{i}] seat", 0, seats - 1, f"seats are 0 to {seats - 1}")
+        card = Card(pair[1])
+        if any(seat == s for s, _ in checked):
+            raise InvalidArgumentError(f"plays[{i}]: seat {seat} has already played to this trick")
+        if any(card == c for _, c in checked):
+            raise InvalidCardError(f"plays[{i}]: {card} is already in this trick")
+        checked.append((seat, card))
+    return checked
 
 
 def _trick(
