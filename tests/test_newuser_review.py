@@ -14,12 +14,13 @@ from pytrick import (
     Card,
     InvalidArgumentError,
     InvalidCardError,
+    RulesError,
     SpidgeDeal,
     SpitzerDeal,
     cli,
     svg,
 )
-from pytrick.play import Session
+from pytrick.play import Session, parse_rules
 from pytrick.spidge import SpidgeGame, SpidgeRules
 from pytrick.spidge import demo as spidge_demo
 from pytrick.spitzer import SpitzerGame, SpitzerRules
@@ -156,7 +157,8 @@ def test_a_card_typed_during_the_auction_is_told_to_announce_first() -> None:
     play, text, status = session("spitzer", "QC\nquit\n", seed=11, seat=1, deals=1)
     assert status == 0 and "unknown Spitzer announcement" not in text
     assert "Nobody plays a card yet: first announce or pass (rules §1.5). Announcements now: 1) pass" in text
-    assert play.game.deals[-1].announcements == ()
+    deal = play.game.deals[-1]
+    assert isinstance(deal, SpitzerDeal) and deal.announcements == ()
 
 
 # pytrick.svg took bad input without a pytrick error: size="big" raised a bare
@@ -166,20 +168,20 @@ def test_a_card_typed_during_the_auction_is_told_to_announce_first() -> None:
 # raised ZeroDivisionError (seats=0), ValueError (a seat 'a', a bare string).
 # Each is now a pytrick error naming the argument.
 @pytest.mark.parametrize(("draw", "error", "message"), [
-    (lambda: svg.card("QC", size="big"), ArgumentTypeError, "size must be a number, not str"),
+    (lambda: svg.card("QC", size="big"), ArgumentTypeError, "size must be a number, not str"),  # type: ignore[arg-type]
     (lambda: svg.card("QC", size=True), ArgumentTypeError, "size must be a number, not bool"),
     (lambda: svg.card("QC", size=float("inf")), InvalidArgumentError, "size must be a positive, finite"),
-    (lambda: svg.hand(None), ArgumentTypeError, "cards: a hand is"),
+    (lambda: svg.hand(None), ArgumentTypeError, "cards: a hand is"),  # type: ignore[arg-type]
     (lambda: svg.hand(["QC", "7D", "QC"]), InvalidCardError, "cards: QC is in the hand twice"),
     (lambda: svg.trick([(5, "QC")]), InvalidArgumentError, "plays[0] seat 5: seats are 0 to 3"),
     (lambda: svg.trick([(-1, "QC")]), InvalidArgumentError, "plays[0] seat -1"),
-    (lambda: svg.trick([("a", "QC")]), ArgumentTypeError, "plays[0] seat must be an integer"),
+    (lambda: svg.trick([("a", "QC")]), ArgumentTypeError, "plays[0] seat must be an integer"),  # type: ignore[list-item]
     (lambda: svg.trick([(0, "QC"), (0, "KC")]), InvalidArgumentError, "plays[1]: seat 0 has already played"),
     (lambda: svg.trick([(0, "QC"), (1, "QC")]), InvalidCardError, "plays[1]: QC is already in this trick"),
     (lambda: svg.trick([(0, "QC")], seats=0), InvalidArgumentError, "invalid seats 0"),
     (lambda: svg.trick([(0, "QC")], seats=3, bottom=7), InvalidArgumentError, "invalid bottom 7"),
-    (lambda: svg.trick("QC"), ArgumentTypeError, "plays: a trick is a sequence of (seat, card) pairs"),
-    (lambda: svg.trick([(0, "QC", 1)]), ArgumentTypeError, "plays[0]: a (seat, card) pair"),
+    (lambda: svg.trick("QC"), ArgumentTypeError, "plays: a trick is a sequence of (seat, card) pairs"),  # type: ignore[arg-type]
+    (lambda: svg.trick([(0, "QC", 1)]), ArgumentTypeError, "plays[0]: a (seat, card) pair"),  # type: ignore[list-item]
 ])
 def test_svg_refuses_bad_input_naming_the_argument(
     draw: Callable[[], str], error: type[Exception], message: str
@@ -196,3 +198,27 @@ def test_svg_still_draws_good_tricks_and_hands() -> None:
     assert cards == ["QC", "7D", "2H"]
     assert float(root.get("width") or 0) == pytest.approx(CARD_HEIGHT * 1.5 * 2.4)
     assert "data-card" in svg.hand(iter(["QC", "7D"]), size=2)
+
+
+# The documented pytrick.play API took bad arguments without a clear error:
+# Session(bots=5) raised "'int' object is not iterable"; parse_rules("chess",
+# ...) gave Spidge rules; parse_rules("spitzer", "target=3") read the string
+# letter by letter ("expected key=value, not 't'"); and an option given twice
+# (--rules target=3 target=4) silently took the later value.
+def test_session_and_parse_rules_refuse_bad_arguments_by_name() -> None:
+    with pytest.raises(ArgumentTypeError, match=r"^bots: bot names"):
+        Session("spitzer", bots=5, stdin=io.StringIO(), out=io.StringIO())  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match=r"^bots: bot names"):
+        Session("spitzer", bots=[5], stdin=io.StringIO(), out=io.StringIO())  # type: ignore[list-item]
+    with pytest.raises(InvalidArgumentError, match="unknown game 'chess'"):
+        parse_rules("chess", [])
+    with pytest.raises(ArgumentTypeError, match="rules: a list of key=value words"):
+        parse_rules("spitzer", "target=3")
+    with pytest.raises(RulesError, match="rules: target is given twice"):
+        parse_rules("spitzer", ["target=3", "target=4"])
+    assert parse_rules("spitzer", ("target=3",)) == SpitzerRules(target=3)
+
+
+def test_an_option_given_twice_on_the_command_line_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "spitzer", "--rules", "target=3", "target=4"]) == 2
+    assert capsys.readouterr().err == "pytrick play: rules: target is given twice\n"

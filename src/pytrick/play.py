@@ -66,7 +66,7 @@ from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerObser
 from pytrick.spitzer import text as spitzer_text
 from trickcore._arguments import as_int, seed_plus
 from trickcore.card import Card, Suit, parse_card
-from trickcore.errors import InvalidArgumentError, PytrickError, RulesError
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError, RulesError
 
 __all__ = ["COMMANDS", "Session", "parse_rules"]
 
@@ -88,7 +88,15 @@ _RESET = "\x1b[0m"
 def parse_rules(game: str, pairs: Sequence[str]) -> SpitzerRules | SpidgeRules:
     """Rules from ``key=value`` words: values are read as JSON (``true``, ``12``)
     and otherwise as text (``void_call=first_void_player``); an on/off option
-    also takes ``True`` and ``False``, as the rules pages write them."""
+    also takes ``True`` and ``False``, as the rules pages write them.  An
+    unknown *game*, *pairs* that is one string rather than a list of words,
+    and an option given twice are refused."""
+    if game not in SEATS:
+        raise InvalidArgumentError(f"unknown game {game!r}: spitzer or spidge")
+    if isinstance(pairs, str) or not all(isinstance(pair, str) for pair in pairs):
+        raise ArgumentTypeError(
+            f"rules: a list of key=value words such as ['target=21'], not {pairs!r:.60}"
+        )
     kind = SpitzerRules if game == "spitzer" else SpidgeRules
     switches = {f.name for f in dataclasses.fields(kind) if isinstance(f.default, bool)}
     data: dict[str, Any] = {}
@@ -97,6 +105,8 @@ def parse_rules(game: str, pairs: Sequence[str]) -> SpitzerRules | SpidgeRules:
         key = key.strip()
         if not sep or not key:
             raise PytrickError(f"rules: expected key=value, not {pair!r}")
+        if key in data:  # the later one silently won
+            raise RulesError(f"rules: {key} is given twice")
         if key in switches and text.strip().lower() in ("true", "false"):
             data[key] = text.strip().lower() == "true"
             continue
@@ -169,6 +179,12 @@ class Session:
 
             seed = random.SystemRandom().randrange(2**32)
         self.seed = seed
+        if not isinstance(bots, str) and not (
+            isinstance(bots, Sequence) and all(isinstance(b, (str, BotSpec)) for b in bots)
+        ):
+            raise ArgumentTypeError(
+                f"bots: bot names, as 'heuristic,random' or a list of them, not {bots!r:.60}"
+            )
         specs = parse_bots(bots or "heuristic", minimum=1)
         if len(specs) == 1:
             specs *= self.players - 1
