@@ -222,3 +222,21 @@ def test_session_and_parse_rules_refuse_bad_arguments_by_name() -> None:
 def test_an_option_given_twice_on_the_command_line_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["play", "spitzer", "--rules", "target=3", "target=4"]) == 2
     assert capsys.readouterr().err == "pytrick play: rules: target is given twice\n"
+
+
+# `pytrick --help` described the command as "play demo games, replay and check
+# records" (no play, tournament, score or explain), and `pytrick play --help`
+# and the other subcommands' help said nothing of what they do.
+def test_the_help_says_what_each_command_does(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])
+    top = " ".join(capsys.readouterr().out.split())
+    assert "play a game against the bots" in top and "scoring questions" in top
+    for command, words in [("play", "seeing only what your seat may see"),
+                           ("demo", "print every deal, trick and score"),
+                           ("tournament", "95 % confidence intervals"),
+                           ("replay", "checking every move"),
+                           ("explain", "which rule decides it")]:
+        with pytest.raises(SystemExit):
+            cli.main([command, "--help"])
+        assert words in " ".join(capsys.readouterr().out.split()), command

@@ -65,14 +65,19 @@ __all__ = ["main"]
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="pytrick",
-        description="Spitzer and Spidge: play demo games, replay and check records.",
+        description="Spitzer and Spidge: play a game against the bots, watch the bots play "
+        "or run a tournament between them, replay and check records, and answer rules and "
+        "scoring questions citing the rule.",
     )
     parser.add_argument(
         "--version", action="version", version=f"pytrick {__version__} ({BACKEND} core)"
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    demo = commands.add_parser("demo", help="play and print a whole game between bots")
+    demo = commands.add_parser(
+        "demo", help="play and print a whole game between bots",
+        description="Play a whole game between bots and print every deal, trick and score.",
+    )
     demo.add_argument("game", choices=GAMES)
     demo.add_argument("--seed", type=int, default=None, help="seed for a reproducible game")
     demo.add_argument(
@@ -85,7 +90,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="rule options, as pytrick play takes them, e.g. target=21")
 
     tournament = commands.add_parser(
-        "tournament", help="a duplicate tournament between bots, with confidence intervals"
+        "tournament", help="a duplicate tournament between bots, with confidence intervals",
+        description="Play the same deals with the bots' seats rotated (duplicate), and "
+        "print each bot's game points per deal with 95 % confidence intervals.",
     )
     tournament.add_argument("game", choices=GAMES)
     tournament.add_argument(
@@ -113,7 +120,10 @@ def _parser() -> argparse.ArgumentParser:
                             "(the deal records keep them)")
 
     play = commands.add_parser(
-        "play", help="play a whole game yourself against the bots, in the terminal"
+        "play", help="play a whole game yourself against the bots, in the terminal",
+        description="Play a whole game against the bots, seeing only what your seat may see. "
+        "At the prompt type a card (QC, Q♣, 10h) or its number; ? lists your moves, "
+        "why CARD says which rule allows or forbids it, help lists the commands.",
     )
     play.add_argument("game", choices=GAMES)
     play.add_argument("--seat", type=int, default=0, help="your seat (Spidge: your player number)")
@@ -131,7 +141,10 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--save", metavar="FILE", default=None,
                       help="write the game record to FILE when the session ends (checked writable at the start)")
 
-    replay = commands.add_parser("replay", help="validate a JSON record and print its result")
+    replay = commands.add_parser(
+        "replay", help="validate a JSON record and print its result",
+        description="Replay a deal or game record, checking every move, and print its result.",
+    )
     replay.add_argument("file", help="path of the record, or - for standard input")
     replay.add_argument("--json", action="store_true", help="print the result as JSON")
     replay.add_argument("--deal", type=int, default=None, metavar="K",
@@ -144,7 +157,9 @@ def _parser() -> argparse.ArgumentParser:
     add_score_parser(commands)
 
     explain = commands.add_parser(
-        "explain", help="may the player to move in a recorded deal play CARD? and why"
+        "explain", help="may the player to move in a recorded deal play CARD? and why",
+        description="Say whether the player to move in a recorded deal may play CARD (or, in "
+        "a Spitzer auction, make an announcement), and which rule decides it.",
     )
     explain.add_argument("file", help="a deal record, finished or not (or - for standard input)")
     explain.add_argument(
