@@ -4,6 +4,7 @@ command line's ``--rules`` and the summaries, each problem pinned by a test."""
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable
 from xml.etree import ElementTree
 
@@ -21,7 +22,7 @@ from pytrick import (
     svg,
 )
 from pytrick.play import Session, parse_rules
-from pytrick.spidge import SpidgeGame, SpidgeRules
+from pytrick.spidge import Hand, SpidgeGame, SpidgeRules, hand_of, player_of
 from pytrick.spidge import demo as spidge_demo
 from pytrick.spitzer import SpitzerGame, SpitzerRules
 from pytrick.svg import CARD_HEIGHT
@@ -240,3 +241,24 @@ def test_the_help_says_what_each_command_does(capsys: pytest.CaptureFixture[str]
         with pytest.raises(SystemExit):
             cli.main([command, "--help"])
         assert words in " ".join(capsys.readouterr().out.split()), command
+
+
+# The spidge page's player_of and hand_of took any number: player_of(4, ...)
+# raised a bare IndexError, player_of(-1, ...) and hand_of(3, dealer=0)
+# answered as if the hand or player existed (hand_of(3, 0) gave the dealer's
+# hand).  Each now names the argument and its range, as the deal's methods do.
+@pytest.mark.parametrize(("call", "error", "message"), [
+    (lambda: player_of(4, dealer=0), InvalidArgumentError, "invalid hand 4: hands are 0 to 3"),
+    (lambda: player_of(-1, dealer=0), InvalidArgumentError, "invalid hand -1"),
+    (lambda: player_of(Hand.LEFT, dealer=3), InvalidArgumentError, "invalid dealer 3: players are 0, 1 and 2"),
+    (lambda: hand_of(3, dealer=0), InvalidArgumentError, "invalid player 3: players are 0, 1 and 2"),
+    (lambda: hand_of(0, dealer=-1), InvalidArgumentError, "invalid dealer -1"),
+    (lambda: hand_of(True, dealer=0), ArgumentTypeError, "player must be an integer, not a bool"),
+])
+def test_player_of_and_hand_of_refuse_what_is_not_a_hand_or_player(
+    call: Callable[[], object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=re.escape(message)):
+        call()
+    assert [player_of(hand, dealer=2) for hand in Hand] == [0, 2, 1, 2]
+    assert [hand_of(player, dealer=2) for player in range(3)] == [Hand.LEFT, Hand.RIGHT, Hand.DEALER]

@@ -16,6 +16,8 @@ from __future__ import annotations
 import enum
 from typing import NamedTuple
 
+from trickcore._arguments import check_range
+
 __all__ = ["Hand", "Turn", "hand_of", "player_of"]
 
 
@@ -56,10 +58,22 @@ class Turn(NamedTuple):
 
 
 def player_of(hand: int, dealer: int) -> int:
-    """The player who plays *hand* when *dealer* deals (the dealer plays the dummy)."""
-    return (dealer + (1, 0, 2, 0)[hand]) % 3
+    """The player who plays *hand* when *dealer* deals (the dealer plays the dummy).
+
+    A hand outside 0-3 or a dealer outside 0-2 raises
+    :class:`~pytrick.InvalidArgumentError` (hand 4 was an IndexError, hand -1
+    a wrong answer)."""
+    number = check_range(hand, "hand", 0, 3, "hands are 0 to 3, Hand.LEFT to Hand.DEALER")
+    return (_player(dealer, "dealer") + (1, 0, 2, 0)[number]) % 3
 
 
 def hand_of(player: int, dealer: int) -> Hand:
-    """The hand *player* holds when *dealer* deals (the dealer's own, for the dealer)."""
-    return (Hand.DEALER, Hand.LEFT, Hand.RIGHT)[(player - dealer) % 3]
+    """The hand *player* holds when *dealer* deals (the dealer's own, for the dealer).
+
+    A player or dealer outside 0-2 raises :class:`~pytrick.InvalidArgumentError`
+    (player 3 was answered as if he were player 0)."""
+    return (Hand.DEALER, Hand.LEFT, Hand.RIGHT)[(_player(player, "player") - _player(dealer, "dealer")) % 3]
+
+
+def _player(value: int, name: str) -> int:
+    return check_range(value, name, 0, 2, "players are 0, 1 and 2")
