@@ -8,6 +8,7 @@ import re
 from collections.abc import Callable
 from xml.etree import ElementTree
 
+import numpy
 import pytest
 
 from pytrick import (
@@ -199,6 +200,8 @@ def test_svg_still_draws_good_tricks_and_hands() -> None:
     assert cards == ["QC", "7D", "2H"]
     assert float(root.get("width") or 0) == pytest.approx(CARD_HEIGHT * 1.5 * 2.4)
     assert "data-card" in svg.hand(iter(["QC", "7D"]), size=2)
+    rows = numpy.array([[0, 10], [1, 20]])  # (seat, card number) rows are pairs too
+    assert svg.trick(rows) == svg.trick([(0, "QC"), (1, "9D")])  # type: ignore[arg-type]
 
 
 # The documented pytrick.play API took bad arguments without a clear error:

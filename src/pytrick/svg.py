@@ -248,10 +248,14 @@ def _checked_plays(
         )
     checked: list[tuple[int, Card]] = []
     for i, pair in enumerate(plays):
-        if isinstance(pair, (str, bytes)) or not isinstance(pair, Sequence) or len(pair) != 2:
-            raise ArgumentTypeError(f"plays[{i}]: a (seat, card) pair, not {pair!r:.40}")
-        seat = check_range(pair[0], f"plays[{i}] seat", 0, seats - 1, f"seats are 0 to {seats - 1}")
-        card = Card(pair[1])
+        try:  # any pair: a tuple, a list, a numpy row
+            if isinstance(pair, (str, bytes)):
+                raise TypeError
+            seat_value, card_value = pair
+        except (TypeError, ValueError):
+            raise ArgumentTypeError(f"plays[{i}]: a (seat, card) pair, not {pair!r:.40}") from None
+        seat = check_range(seat_value, f"plays[{i}] seat", 0, seats - 1, f"seats are 0 to {seats - 1}")
+        card = Card(card_value)
         if any(seat == s for s, _ in checked):
             raise InvalidArgumentError(f"plays[{i}]: seat {seat} has already played to this trick")
         if any(card == c for _, c in checked):
