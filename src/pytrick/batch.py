@@ -34,6 +34,7 @@ import dataclasses
 import operator
 import secrets
 import sys
+import threading
 import warnings
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Literal, TypeVar, overload
@@ -45,7 +46,7 @@ import trickcore
 from pytrick.spidge import SpidgeDeal, SpidgeRules
 from pytrick.spidge.deal import _Context
 from pytrick.spitzer import SpitzerDeal, SpitzerRules
-from trickcore._arguments import check_count, check_rules, check_seed
+from trickcore._arguments import check_count, check_rules, check_seed, not_initialised
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError, RulesError
 
 if TYPE_CHECKING:
@@ -109,6 +110,10 @@ class SpitzerBatch(_core.SpitzerBatch):
     #: The class :meth:`state` returns.
     state_type = SpitzerDeal
 
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:
+            return _missing(self, name, _core.SpitzerBatch)
+
     def __init__(self, k: int, seed: int | None = None, options: int | None = None,
                  announcements: str = "play", *, rules: SpitzerRules | None = None) -> None:
         if options is not None:
@@ -116,9 +121,12 @@ class SpitzerBatch(_core.SpitzerBatch):
             flags = options
         else:
             flags = _rules_of(SpitzerRules, rules).flags
+        fresh = _fresh_seed(seed)
+        # The core refuses a second __init__: set nothing of ours before it
+        # has accepted, or a refused call would change the seed and the rules.
+        super().__init__(k, fresh, flags, announcements)
         #: The seed the lanes were dealt from (drawn afresh when None was given).
-        self.seed = _fresh_seed(seed)
-        super().__init__(k, self.seed, flags, announcements)
+        self.seed = fresh
         # The rules as a plain SpitzerRules (a subclass's instance too), target kept.
         self._rules = SpitzerRules.from_flags(
             self.options, SpitzerRules.target if rules is None else rules.target)
@@ -186,6 +194,10 @@ class SpidgeBatch(_core.SpidgeBatch):
     #: The class :meth:`state` returns.
     state_type = SpidgeDeal
 
+    if not TYPE_CHECKING:
+        def __getattr__(self, name: str) -> Any:
+            return _missing(self, name, _core.SpidgeBatch)
+
     def __init__(self, k: int, seed: int | None = None, options: int | None = None,
                  slam_tricks: int | None = None, spidge_tricks: int | None = None, *,
                  rules: SpidgeRules | None = None) -> None:
@@ -200,13 +212,18 @@ class SpidgeBatch(_core.SpidgeBatch):
             self._rules = SpidgeRules.from_flags(self.options, self.slam_tricks,
                                                  self.spidge_tricks)
         else:
-            self._rules = _rules_of(SpidgeRules, rules)
+            checked = _rules_of(SpidgeRules, rules)
             fresh = _fresh_seed(seed)
-            super().__init__(k, fresh, self._rules.flags, self._rules.slam_tricks,
-                             self._rules.spidge_tricks)
+            # Set only once the core has accepted (it refuses a second __init__).
+            super().__init__(k, fresh, checked.flags, checked.slam_tricks, checked.spidge_tricks)
+            self._rules = checked
         #: The seed the lanes were dealt from (drawn afresh when None was given).
         self.seed = fresh
         self._dealers = np.arange(self.size, dtype=np.int64) % 3
+        # Held while a lane's deal and its dealer change or are read together:
+        # the core's lock covers only the deal, so another thread could see a
+        # new deal with the old dealer.  Always taken before the core's.
+        self._lanes_lock = threading.Lock()
 
     @property
     def rules(self) -> SpidgeRules:
@@ -215,17 +232,19 @@ class SpidgeBatch(_core.SpidgeBatch):
 
     def dealers(self) -> npt.NDArray[np.int64]:
         """(k,) the player dealing each lane's deal."""
-        dealers: npt.NDArray[np.int64] = self._dealers.copy()
+        with self._lanes_lock:
+            dealers: npt.NDArray[np.int64] = self._dealers.copy()
         return dealers
 
     def reset(self, ids: Any = None) -> None:
         """Deal the next deal in the given lanes (all when None), the deal passing left."""
-        super().reset(ids)
-        # The core has checked *ids*; a lane named twice is dealt twice, so
-        # its deal passes twice (np.add.at counts repeats, += would not).
-        lanes = np.arange(self.size) if ids is None else _lane_array(ids)
-        np.add.at(self._dealers, lanes, 1)
-        self._dealers %= 3
+        with self._lanes_lock:
+            super().reset(ids)
+            # The core has checked *ids*; a lane named twice is dealt twice, so
+            # its deal passes twice (np.add.at counts repeats, += would not).
+            lanes = np.arange(self.size) if ids is None else _lane_array(ids)
+            np.add.at(self._dealers, lanes, 1)
+            self._dealers %= 3
 
     def load(self, i: int, deal: trickcore.spidge.SpidgeState) -> None:
         """Put a copy of *deal* (a :class:`~pytrick.spidge.SpidgeDeal`) in lane
@@ -233,8 +252,9 @@ class SpidgeBatch(_core.SpidgeBatch):
         (:class:`~pytrick.RulesError` naming the field otherwise).  See
         :meth:`set_states`."""
         dealer = _check_spidge_deal(deal, None, self._rules)
-        super().load(i, deal)
-        self._dealers[i] = dealer
+        with self._lanes_lock:
+            super().load(i, deal)
+            self._dealers[i] = dealer
 
     def set_states(self, deals: Iterable[trickcore.spidge.SpidgeState], ids: Any = None) -> None:
         """Put a copy of ``deals[j]`` (:class:`~pytrick.spidge.SpidgeDeal`
@@ -244,16 +264,30 @@ class SpidgeBatch(_core.SpidgeBatch):
         changes, and each lane keeps its deal's dealer."""
         deals = _deal_list(deals)
         dealers = [_check_spidge_deal(deal, j, self._rules) for j, deal in enumerate(deals)]
-        super().set_states(deals, ids)
-        lanes = np.arange(len(deals)) if ids is None else _lane_array(ids)
-        self._dealers[lanes] = dealers
+        with self._lanes_lock:
+            super().set_states(deals, ids)
+            lanes = np.arange(len(deals)) if ids is None else _lane_array(ids)
+            self._dealers[lanes] = dealers
 
     def state(self, i: int) -> SpidgeDeal:
         """A copy of lane *i*'s deal as a :class:`~pytrick.spidge.SpidgeDeal`."""
-        deal = super().state(i)
+        with self._lanes_lock:
+            deal = super().state(i)
+            dealer = int(self._dealers[operator.index(i)])
         assert isinstance(deal, SpidgeDeal)
-        deal.context = _Context(int(self._dealers[operator.index(i)]), self._rules)
+        deal.context = _Context(dealer, self._rules)
         return deal
+
+
+def _missing(batch: object, name: str, core: type) -> Any:
+    """An attribute not found: for one __init__ sets, the batch's __init__ did
+    not run (or was refused), as the core says of its own fields."""
+    if name in ("seed", "_rules", "_dealers", "_lanes_lock"):
+        raise not_initialised(batch)
+    base = getattr(core, "__getattr__", None)  # the reference core's own check
+    if base is not None:
+        return base(batch, name)
+    raise AttributeError(f"{type(batch).__name__!r} object has no attribute {name!r}")
 
 
 def _lane_array(ids: Any) -> npt.NDArray[np.intp]:
