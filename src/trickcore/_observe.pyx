@@ -14,7 +14,8 @@ number (0..53).  The pure-Python twin is ``trickcore._reference._observe``.
 
 import numpy as np
 
-from trickcore._arguments import check_range
+from trickcore._arguments import check_range, check_seat, not_initialised
+from trickcore.errors import ArgumentTypeError
 
 from libc.string cimport memset
 from libc.stdint cimport uint32_t
@@ -236,19 +237,20 @@ cdef void spidge_encode(const spidge_state* s, int hand, float* out) noexcept no
     out[_G_PHASE + (1 if n == 52 else 0)] = 1
 
 
-cdef int _seat(object seat, int low) except -1:
-    return check_range(seat, "seat", low, 3, f"seats are {low} to 3")
-
-
 def spitzer_observation(state, seat):
     """The observation of *seat* (0..3) in a Spitzer deal, a float32 array of
     SPITZER_OBS_SIZE laid out as SPITZER_OBS_LAYOUT."""
     if not isinstance(state, SpitzerState):
-        raise TypeError(f"expected a compiled SpitzerState, not {type(state).__name__}")
-    cdef int o = _seat(seat, 0)
+        raise ArgumentTypeError(f"expected a compiled SpitzerState, not {type(state).__name__}")
+    cdef int o = check_seat(seat)
+    cdef const SpitzerDeal* d = &(<SpitzerState>state).deal
+    # A state whose __init__ never ran is all zeros (no card anywhere): refused,
+    # as by every method of the state, not encoded as if it were a deal.
+    if d.n_played == 0 and (d.hands[0] | d.hands[1] | d.hands[2] | d.hands[3]) == 0:
+        raise not_initialised(state)
     out = np.zeros(SPITZER_OBS_FLOATS, dtype=np.float32)
     cdef float[::1] view = out
-    spitzer_encode(&(<SpitzerState>state).deal, o, &view[0])
+    spitzer_encode(d, o, &view[0])
     return out
 
 
@@ -257,8 +259,11 @@ def spidge_observation(state, hand):
     2 right, 3 dealer) in a Spidge deal, a float32 array of SPIDGE_OBS_SIZE
     laid out as SPIDGE_OBS_LAYOUT."""
     if not isinstance(state, SpidgeState):
-        raise TypeError(f"expected a compiled SpidgeState, not {type(state).__name__}")
-    cdef int o = _seat(hand, 0)
+        raise ArgumentTypeError(f"expected a compiled SpidgeState, not {type(state).__name__}")
+    cdef int o = check_range(hand, "hand", 0, 3, "hands are 0 (the dealer's left), 1 (the "
+                             "dummy), 2 (his right) and 3 (the dealer)")
+    if (<SpidgeState>state).s.slam_tricks == 0:  # the zeroed struct of an __init__ never run
+        raise not_initialised(state)
     out = np.zeros(SPIDGE_OBS_FLOATS, dtype=np.float32)
     cdef float[::1] view = out
     spidge_encode(&(<SpidgeState>state).s, o, &view[0])

@@ -12,8 +12,9 @@ from typing import Any
 
 import numpy as np
 
-from trickcore._arguments import check_range
+from trickcore._arguments import check_range, check_seat
 from trickcore._reference import _spidge, _spitzer
+from trickcore.errors import ArgumentTypeError
 
 __all__ = [
     "SPIDGE_OBS_LAYOUT",
@@ -78,13 +79,18 @@ class _Planes:
         self.out[self.offset[plane] + index] = np.float32(value)
 
 
-def _check_seat(seat: object) -> int:
-    return check_range(seat, "seat", 0, 3, "seats are 0 to 3")
+def _check_state(state: object, name: str) -> None:
+    """*state* must be a core state called *name*, of either backend (so
+    checked by class name): another object is refused as the compiled
+    encoder refuses it, not misread through methods it happens to share."""
+    if not any(cls.__name__ == name for cls in type(state).__mro__):
+        raise ArgumentTypeError(f"expected a {name}, not {type(state).__name__}")
 
 
 def spitzer_observation(state: Any, seat: int) -> np.ndarray:
     """The observation of *seat* (0..3) in a Spitzer deal (SPITZER_OBS_LAYOUT)."""
-    seat = _check_seat(seat)
+    _check_state(state, "SpitzerState")
+    seat = check_seat(seat)
     p = _Planes(SPITZER_OBS_LAYOUT, SPITZER_OBS_SIZE)
 
     def rel(s: int) -> int:
@@ -138,7 +144,9 @@ def spitzer_observation(state: Any, seat: int) -> np.ndarray:
 def spidge_observation(state: Any, hand: int) -> np.ndarray:
     """The observation of *hand* (0 left, 1 dummy → seen by the dealer,
     2 right, 3 dealer) in a Spidge deal (SPIDGE_OBS_LAYOUT)."""
-    hand = _check_seat(hand)
+    _check_state(state, "SpidgeState")
+    hand = check_range(hand, "hand", 0, 3, "hands are 0 (the dealer's left), 1 (the dummy), "
+                       "2 (his right) and 3 (the dealer)")
     if hand == _spidge.DUMMY:
         hand = _spidge.DEALER
     p = _Planes(SPIDGE_OBS_LAYOUT, SPIDGE_OBS_SIZE)
