@@ -73,7 +73,7 @@ def layout(game: Game) -> tuple[Plane, ...]:
     """
     try:
         return _LAYOUTS[game]
-    except KeyError:
+    except (KeyError, TypeError):  # TypeError: an unhashable game, such as a list
         raise InvalidArgumentError(f"unknown game {game!r}: choose 'spitzer' or 'spidge'") from None
 
 
@@ -85,9 +85,17 @@ def plane(vector: npt.NDArray[np.float32], game: Game, name: str) -> npt.NDArray
     >>> plane(np.zeros(682, dtype=np.float32), "spidge", "voids").shape
     (16,)
     """
-    for p in layout(game):
+    planes = layout(game)
+    # A vector of another size (the other game's, a wrong slice) would give a
+    # plausible but meaningless slice: refuse it.
+    shape = np.shape(vector)
+    if not shape or shape[-1] != OBS_SIZE[game]:
+        raise InvalidArgumentError(
+            f"a {game} observation has {OBS_SIZE[game]} floats on its last axis, not shape "
+            f"{shape}")
+    for p in planes:
         if p.name == name:
-            return vector[..., p.offset:p.offset + p.size]
+            return np.asarray(vector)[..., p.offset:p.offset + p.size]
     raise InvalidArgumentError(f"{game} observations have no plane {name!r}: "
                                f"choose from {[p.name for p in layout(game)]}")
 
