@@ -38,6 +38,7 @@ __all__ = [
     "check_seat",
     "check_seed",
     "check_threads",
+    "first_wide_int",
     "not_initialised",
     "random_fraction",
     "random_fraction_of",
@@ -67,6 +68,20 @@ def as_int(value: object, name: str) -> int:
         raise ArgumentTypeError(
             f"{name} must be an integer, not {type(value).__name__} ({value!r:.40})"
         ) from None
+
+
+def first_wide_int(values: object) -> tuple[int, int] | None:
+    """(index, value) of the first integer too wide for int64 or uint64 in
+    *values*, a flat object array (numpy's for a list holding such an int),
+    if every item is an integer; else None.  So a batch reports an action or
+    a lane out of range as such, not as "not integers, but object"."""
+    items = list(values)  # type: ignore[call-overload]
+    if not all(isinstance(v, numbers.Integral) and not _is_bool(v) for v in items):
+        return None
+    for i, v in enumerate(items):
+        if not -(1 << 63) <= int(v) < (1 << 64):
+            return i, int(v)
+    return None
 
 
 def int_in_range(value: object, low: int, high: int) -> int | None:

@@ -49,7 +49,8 @@ from trickcore._spidge cimport (
 from trickcore._observe cimport spitzer_encode, spidge_encode, SPITZER_OBS_FLOATS, SPIDGE_OBS_FLOATS
 from trickcore._threads import run_chunks
 from trickcore._arguments import (
-    as_int, check_count, check_range, check_results, check_seed, check_threads, not_initialised, SEED_LIMIT,
+    as_int, check_count, check_range, check_results, check_seed, check_threads, first_wide_int,
+    not_initialised, SEED_LIMIT,
 )
 from trickcore._spitzer import card_of_action as spitzer_card_of_action
 from trickcore.errors import (
@@ -332,6 +333,8 @@ cdef object _lanes(object ids, int k):
         raise InvalidArgumentError(
             f"deal indices must be an int or a flat sequence of ints, not shape {arr.shape}")
     if arr.size and arr.dtype.kind not in "iu":
+        if arr.dtype == object and first_wide_int(arr) is not None:  # [2**70]: ints, too large
+            raise InvalidArgumentError(f"deal indices must be ints in 0..{k - 1}")
         raise ArgumentTypeError(f"deal indices must be integers, not {arr.dtype}")
     if arr.size and (arr.min() < 0 or arr.max() >= k):
         raise InvalidArgumentError(f"deal indices must be ints in 0..{k - 1}")
@@ -371,13 +374,18 @@ def _out_of_range(i, a, n, unit="deal"):
     return InvalidArgumentError(f"{unit} {i}: action {a} is out of range: actions are 0 to {n - 1}")
 
 
-def _actions(actions, k, unit="deal"):
+def _actions(actions, k, n, unit="deal"):
     """One integer action per deal (or lane): an integer array of shape (k,),
     of the dtype given.  The caller casts it to intp (a uint64 action above
     2**63 wraps negative, out of range as it should be) and reports an
     action out of range from this array, as given."""
     arr = np.asarray(actions)
     if arr.dtype.kind not in "iu":
+        # numpy holds an int too large for 64 bits as an object: out of range
+        # (of the n actions), not "not integers".
+        wide = first_wide_int(arr) if arr.dtype == object and arr.shape == (k,) else None
+        if wide is not None:
+            raise _out_of_range(wide[0], wide[1], n, unit)
         raise ArgumentTypeError(f"actions must be integers, one per {unit}, not {arr.dtype}")
     if arr.shape != (k,):
         raise InvalidArgumentError(f"actions must be {k} ints, one per {unit}, not shape "
@@ -549,7 +557,7 @@ cdef class SpitzerBatch:
             self._step(actions)
 
     cdef object _step(self, actions):
-        arr = _actions(actions, self.size)
+        arr = _actions(actions, self.size, SPITZER_BATCH_ACTIONS)
         cdef Py_ssize_t[::1] view = np.ascontiguousarray(arr, dtype=np.intp)
         cdef int i
         cdef Py_ssize_t a
@@ -817,7 +825,7 @@ cdef class SpidgeBatch:
             self._step(actions)
 
     cdef object _step(self, actions):
-        arr = _actions(actions, self.size)
+        arr = _actions(actions, self.size, SPIDGE_BATCH_ACTIONS)
         cdef Py_ssize_t[::1] view = np.ascontiguousarray(arr, dtype=np.intp)
         cdef int i
         cdef Py_ssize_t a

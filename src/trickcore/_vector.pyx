@@ -232,7 +232,7 @@ cdef class SpitzerLanes:
             return self._step(actions)
 
     cdef object _step(self, actions):
-        given = _actions(actions, self.size, "lane")
+        given = _actions(actions, self.size, _Z_ACTIONS, "lane")
         # A uint64 action above 2**63 wraps here: it is out of range either
         # way, and the error reports it as given.
         cdef Py_ssize_t[::1] act = np.ascontiguousarray(given, dtype=np.intp)
@@ -413,7 +413,7 @@ cdef class SpidgeLanes:
             return self._step(actions)
 
     cdef object _step(self, actions):
-        given = _actions(actions, self.size, "lane")
+        given = _actions(actions, self.size, _G_ACTIONS, "lane")
         # A uint64 action above 2**63 wraps here: it is out of range either
         # way, and the error reports it as given.
         cdef Py_ssize_t[::1] act = np.ascontiguousarray(given, dtype=np.intp)

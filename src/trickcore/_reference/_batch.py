@@ -25,6 +25,7 @@ from trickcore._arguments import (
     check_results,
     check_seed,
     check_threads,
+    first_wide_int,
     not_initialised,
 )
 from trickcore._reference import _spidge, _spitzer
@@ -289,6 +290,8 @@ def _lanes(ids: object, k: int) -> list[int]:
         raise InvalidArgumentError(
             f"deal indices must be an int or a flat sequence of ints, not shape {arr.shape}")
     if arr.size and arr.dtype.kind not in "iu":
+        if arr.dtype == object and first_wide_int(arr) is not None:  # [2**70]: ints, too large
+            raise InvalidArgumentError(f"deal indices must be ints in 0..{k - 1}")
         raise ArgumentTypeError(f"deal indices must be integers, not {arr.dtype}")
     if arr.size and (arr.min() < 0 or arr.max() >= k):
         raise InvalidArgumentError(f"deal indices must be ints in 0..{k - 1}")
@@ -300,11 +303,16 @@ def _deal_index(i: object, k: int) -> int:
     return check_range(i, "deal", 0, k - 1, f"deals are 0 to {k - 1}")
 
 
-def _actions(actions: object, k: int, unit: str = "deal") -> list[int]:
+def _actions(actions: object, k: int, n: int, unit: str = "deal") -> list[int]:
     """One integer action per deal (or lane), as Python ints: exactly as
     given, a uint64 above 2**63 too (out of range, and reported so)."""
     arr = np.asarray(actions)
     if arr.dtype.kind not in "iu":
+        # numpy holds an int too large for 64 bits as an object: out of range
+        # (of the n actions), not "not integers".
+        wide = first_wide_int(arr) if arr.dtype == object and arr.shape == (k,) else None
+        if wide is not None:
+            raise _out_of_range(wide[0], wide[1], n, unit)
         raise ArgumentTypeError(f"actions must be integers, one per {unit}, not {arr.dtype}")
     if arr.shape != (k,):
         raise InvalidArgumentError(f"actions must be {k} ints, one per {unit}, not shape "
@@ -403,7 +411,7 @@ class SpitzerBatch(_Batch):
 
     @_locked
     def step(self, actions: object) -> None:
-        acts = _actions(actions, self.size)
+        acts = _actions(actions, self.size, SPITZER_BATCH_ACTIONS)
         for i, a in enumerate(acts):
             state = self._deals[i]
             if state.is_over:
@@ -513,7 +521,7 @@ class SpidgeBatch(_Batch):
 
     @_locked
     def step(self, actions: object) -> None:
-        acts = _actions(actions, self.size)
+        acts = _actions(actions, self.size, SPIDGE_BATCH_ACTIONS)
         for i, a in enumerate(acts):
             d = self._deals[i]
             if d.is_over:

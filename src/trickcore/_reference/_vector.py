@@ -146,7 +146,7 @@ class SpitzerLanes:
     def step(self, actions: object) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
                                              npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         self._ready()
-        acts = _actions(actions, self.size, "lane")
+        acts = _actions(actions, self.size, _Z_ACTIONS, "lane")
         for i, a in enumerate(acts):
             deal = self._deals[i]
             if self._over[i] or deal is None:
@@ -243,7 +243,7 @@ class SpidgeLanes:
     def step(self, actions: object) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
                                              npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         self._ready()
-        acts = _actions(actions, self.size, "lane")
+        acts = _actions(actions, self.size, _G_ACTIONS, "lane")
         for i, a in enumerate(acts):
             deal = self._deals[i]
             if self._over[i] or deal is None:
