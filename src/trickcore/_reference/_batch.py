@@ -484,6 +484,7 @@ class SpitzerBatch(_Batch):
         for j, state in enumerate(states):
             plain = _spitzer.SpitzerState.__new__(_spitzer.SpitzerState)
             _spitzer.SpitzerState._copy_into(state, plain)
+            plain.context = None  # a lane keeps the deal, not its context (as compiled)
             self._deals[lanes[j]] = self._announce(lanes[j], plain)
 
 
