@@ -271,3 +271,12 @@ def test_a_core_lane_keeps_the_deal_not_its_context() -> None:
     plain = deal.copy()
     plain.context = None
     assert batch.state(0) == plain
+
+
+def test_random_playouts_takes_progress_as_a_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    from pytrick.batch import random_playouts
+
+    with pytest.raises(ArgumentTypeError, match=r"progress must be True or False, not str \('no'\)"):
+        random_playouts("spidge", 5, seed=1, progress="no")  # type: ignore[arg-type]
+    assert capsys.readouterr().err == ""
+    assert len(random_playouts("spidge", 5, seed=1, progress=np.bool_(False))) == 5

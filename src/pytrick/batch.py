@@ -46,7 +46,13 @@ import trickcore
 from pytrick.spidge import SpidgeDeal, SpidgeRules
 from pytrick.spidge.deal import _Context
 from pytrick.spitzer import SpitzerDeal, SpitzerRules
-from trickcore._arguments import check_count, check_rules, check_seed, not_initialised
+from trickcore._arguments import (
+    check_count,
+    check_flag,
+    check_rules,
+    check_seed,
+    not_initialised,
+)
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError, RulesError
 
 if TYPE_CHECKING:
@@ -428,6 +434,7 @@ def random_playouts(game: Literal["spitzer", "spidge"], n: int, *, seed: int,
     """
     options, slam, spidge = _core_options(game, rules)
     n = check_count(n, "n")
+    progress = check_flag(progress, "progress")  # progress="no" would print
     chunk = n if not progress else max(_CHUNK, n // 20)
     parts: list[dict[str, npt.NDArray[Any]]] = []
     done = 0
