@@ -39,7 +39,7 @@ from trickcore._cards cimport N_CARDS, TC_FULL_MASK, card_count, lowest_card
 from trickcore._rng cimport tc_rng_seed
 
 from trickcore.card import ALL_CARDS
-from trickcore._arguments import as_int
+from trickcore._arguments import MAX_RESULTS, as_int
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError, InvalidCardError, PytrickError
 
 __all__ = [
@@ -222,6 +222,26 @@ cdef object _as_count(object value, str field):
     return number
 
 
+cdef list _as_list(object value, str field, str what):
+    # sizes=8 instead of [8, ...] was "'int' object is not iterable".
+    if isinstance(value, (str, bytes)):
+        raise ArgumentTypeError(f"{field} must be a sequence of {what}, one a seat, not {type(value).__name__}")
+    try:
+        return list(value)
+    except TypeError:
+        raise ArgumentTypeError(
+            f"{field} must be a sequence of {what}, one a seat, not {type(value).__name__}"
+        ) from None
+
+
+cdef object _as_draws(object value):
+    # A list of 2**62 deals cannot be built: say so, not MemoryError or OverflowError.
+    number = _as_count(value, "n")
+    if number > MAX_RESULTS:
+        raise InvalidArgumentError(f"n = {number}: a call draws at most 2**32 deals")
+    return number
+
+
 cdef str _why_no_deal(mask_t hidden, int k, const int* sizes, const mask_t* allowed):
     """Name a group of seats that cannot be filled (Hall's condition fails for it)."""
     import itertools
@@ -275,8 +295,8 @@ cdef class PreparedSampler:
         cdef mask_t hidden_mask = _as_mask(hidden, "hidden")
         cdef int i, k, total_size = 0
         self.c.ways = NULL
-        sizes_list = list(sizes)
-        allowed_list = list(allowed)
+        sizes_list = _as_list(sizes, "sizes", "hand sizes")
+        allowed_list = _as_list(allowed, "allowed", "card masks")
         k = len(sizes_list)
         if k > SAMPLER_MAX_SEATS:
             raise PytrickError(
@@ -317,7 +337,7 @@ cdef class PreparedSampler:
     def sample(self, n, seed=None):
         """``n`` deals drawn independently and exactly uniformly, as
         :func:`sample_assignments` draws them for the same *seed*."""
-        cdef Py_ssize_t count = _as_count(n, "n"), s
+        cdef Py_ssize_t count = _as_draws(n), s
         cdef tc_rng rng
         cdef mask_t hands[SAMPLER_MAX_SEATS]
         if seed is not None:
@@ -365,7 +385,7 @@ def sample_assignments(hidden, sizes, allowed, n, seed=None):
     inputs and ``seed`` (an int from 0 to 2**64 - 1) give the same deals;
     ``seed=None`` draws fresh entropy.
     """
-    _as_count(n, "n")  # a bad n is reported before bad inputs
+    _as_draws(n)  # a bad n is reported before bad inputs
     return PreparedSampler(hidden, sizes, allowed).sample(n, seed)
 
 

@@ -34,7 +34,7 @@ import operator
 import random
 from collections.abc import Iterator, Sequence
 
-from trickcore._arguments import as_int
+from trickcore._arguments import MAX_RESULTS, as_int
 from trickcore.card import ALL_CARDS, N_CARDS
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError, InvalidCardError, PytrickError
 
@@ -91,6 +91,27 @@ def _as_count(value: object, field: str) -> int:
     return number
 
 
+def _as_list(value: object, field: str, what: str) -> list[object]:
+    # sizes=8 instead of [8, ...] was "'int' object is not iterable".
+    if isinstance(value, (str, bytes)):
+        raise ArgumentTypeError(f"{field} must be a sequence of {what}, one a seat, not {type(value).__name__}")
+    try:
+        values: list[object] = list(value)  # type: ignore[call-overload]
+        return values
+    except TypeError:
+        raise ArgumentTypeError(
+            f"{field} must be a sequence of {what}, one a seat, not {type(value).__name__}"
+        ) from None
+
+
+def _as_draws(value: object) -> int:
+    # A list of 2**62 deals cannot be built: say so, not loop until memory runs out.
+    number = _as_count(value, "n")
+    if number > MAX_RESULTS:
+        raise InvalidArgumentError(f"n = {number}: a call draws at most 2**32 deals")
+    return number
+
+
 def _cards_of(mask: int) -> list[int]:
     return [card for card in range(N_CARDS) if mask >> card & 1]
 
@@ -100,8 +121,8 @@ def _validate(
 ) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
     """Check the inputs and return them as plain ints; raise a specific error otherwise."""
     hidden_mask = _as_mask(hidden, "hidden")
-    sizes_list = list(sizes)
-    allowed_list = list(allowed)
+    sizes_list = _as_list(sizes, "sizes", "hand sizes")
+    allowed_list = _as_list(allowed, "allowed", "card masks")
     if len(sizes_list) > MAX_SEATS:
         raise PytrickError(
             f"sizes names {len(sizes_list)} seats: at most {MAX_SEATS} unknown seats are supported"
@@ -260,7 +281,7 @@ class PreparedSampler:
     def sample(self, n: int, seed: int | None = None) -> list[tuple[int, ...]]:
         """``n`` deals drawn independently and exactly uniformly, as
         :func:`sample_assignments` draws them for the same *seed*."""
-        count = _as_count(n, "n")
+        count = _as_draws(n)
         if seed is not None:
             seed = as_int(seed, "seed")
             if not 0 <= seed < _SEED_LIMIT:
@@ -282,7 +303,7 @@ def sample_assignments(
     inputs and ``seed`` (an int from 0 to 2**64 - 1) give the same deals;
     ``seed=None`` draws fresh entropy.
     """
-    _as_count(n, "n")  # a bad n is reported before bad inputs
+    _as_draws(n)  # a bad n is reported before bad inputs
     return PreparedSampler(hidden, sizes, allowed).sample(n, seed)
 
 
