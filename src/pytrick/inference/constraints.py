@@ -24,7 +24,7 @@ from typing import Literal, Protocol
 
 import trickcore
 from trickcore import CardSet
-from trickcore._arguments import check_count, check_seed
+from trickcore._arguments import check_results, check_seed
 from trickcore._reference import _sampling as _reference_sampling
 from trickcore.errors import InvalidArgumentError, PytrickError
 
@@ -53,8 +53,13 @@ def _sampler(backend: SamplerBackend) -> _Sampler:
     if name == "python":
         return _reference_sampling
     if name == "cython":
-        from trickcore import _sampling
-
+        try:
+            from trickcore import _sampling
+        except ImportError:  # a pure-Python install: say so, not "No module named"
+            raise InvalidArgumentError(
+                "sampler backend 'cython' is not available: the compiled core is not built "
+                "here (see trickcore.available_backends()); use 'python' or None"
+            ) from None
         return _sampling
     raise InvalidArgumentError(f"unknown sampler backend {backend!r}: choose 'cython', 'python' or None")
 
@@ -188,7 +193,7 @@ class HiddenConstraints:
     ) -> list[dict[int, int]]:
         """*n* independent, exactly uniform deals of the hidden cards, each a dict
         seat → mask.  The same constraints, *seed* and backend give the same deals."""
-        n = check_count(n, "n")
+        n = check_results(n)  # 2**62 deals is a mistake: an error, not MemoryError
         samplers, counts = self._samplers(backend)
         if not samplers:
             raise PytrickError("no deal is consistent with the observation")
