@@ -14,9 +14,11 @@ from collections.abc import Callable
 
 import trickcore
 from pytrick.inference.constraints import Fact, HiddenConstraints
-from pytrick.spidge import Hand, SpidgeDeal, SpidgeObservation
+from pytrick.spidge import Hand, SpidgeDeal, SpidgeObservation, SpidgeRules
 from trickcore import CardSet
+from trickcore._arguments import card_number, check_range
 from trickcore.card import ALL_CARDS
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError, InvalidCardError
 
 __all__ = ["hidden_constraints", "prepare_replay", "replay"]
 
@@ -37,6 +39,55 @@ def _is_joker(card: int) -> bool:
     return card >= 52
 
 
+def _cards(mask: int) -> str:
+    return CardSet.from_mask(mask).unicode()
+
+
+def _checked(observation: object) -> SpidgeObservation:
+    """*observation*, if its fields name hands, cards and rules of Spidge.
+
+    A hand-built one (``dataclasses.replace``) seen from the dummy or with
+    Spitzer rules would otherwise give a count for nobody, or a traceback.
+    """
+    if not isinstance(observation, SpidgeObservation):
+        raise ArgumentTypeError(
+            f"expected a SpidgeObservation (deal.observation(player)), not {type(observation).__name__}"
+        )
+    if not isinstance(observation.rules, SpidgeRules):
+        raise ArgumentTypeError(
+            f"observation.rules must be a SpidgeRules, not {type(observation.rules).__name__}"
+        )
+    seat = check_range(observation.seat, "observation.seat", 0, 3, "hands are 0 to 3 (a Hand)")
+    if seat == Hand.DUMMY:
+        raise InvalidArgumentError(
+            "invalid observation.seat Hand.DUMMY: the dummy observes nothing; a player's "
+            "hand is Hand.LEFT, Hand.RIGHT or Hand.DEALER"
+        )
+    check_range(observation.dealer, "observation.dealer", 0, 2, "the dealer is player 0, 1 or 2")
+    pack = _pack(observation.rules.jokers)
+    for name in ("hand", "dummy"):
+        cards = getattr(observation, name)
+        if not isinstance(cards, CardSet):
+            raise ArgumentTypeError(
+                f"observation.{name} must be a CardSet, not {type(cards).__name__}"
+            )
+        if int(cards) & ~pack:
+            raise InvalidCardError(
+                f"observation.{name}: {_cards(int(cards) & ~pack)} is not in this Spidge pack"
+            )
+    for hand, card in observation.plays:
+        check_range(hand, "observation.plays: a hand", 0, 3, "hands are 0 to 3 (a Hand)")
+        try:
+            number = card_number(card, "observation.plays: a card")
+        except InvalidCardError as error:
+            raise InvalidCardError(f"observation.plays: {error}") from None
+        if not pack >> number & 1:
+            raise InvalidCardError(
+                f"observation.plays: {ALL_CARDS[number].unicode()} is not in this Spidge pack"
+            )
+    return observation
+
+
 def hidden_constraints(observation: SpidgeObservation) -> HiddenConstraints:
     """Every fact a Spidge observation gives about the two hidden hands.
 
@@ -50,7 +101,7 @@ def hidden_constraints(observation: SpidgeObservation) -> HiddenConstraints:
     >>> constraints.seats, constraints.sizes
     ((<Hand.LEFT: 0>, <Hand.RIGHT: 2>), (12, 13))
     """
-    rules = observation.rules
+    rules = _checked(observation).rules
     wild = rules.joker_suit == "wild"
     me = Hand(observation.seat)
     seats = tuple(h for h in Hand if h not in (me, Hand.DUMMY))
@@ -115,13 +166,23 @@ def hidden_constraints(observation: SpidgeObservation) -> HiddenConstraints:
             trumps_broken = True
 
     sizes = tuple(13 - bin(played_by[h]).count("1") for h in seats)
+    seen, dummy, played = int(observation.hand), int(observation.dummy), sum(played_by.values())
+    # A card played twice, or shown twice, or a hand of the wrong size: no
+    # deal gives that observation (no case: no deal).
+    impossible = (
+        played.bit_count() != len(plays)
+        or bool(seen & dummy or (seen | dummy) & played)
+        or seen.bit_count() != 13 - played_by[me].bit_count()
+        or dummy.bit_count() != 13 - played_by[Hand.DUMMY].bit_count()
+        or any(mask.bit_count() > 13 for mask in played_by.values())
+    )
     return HiddenConstraints(
         seats=seats,
         hidden=CardSet.from_mask(hidden),
         sizes=sizes,
         allowed=tuple(CardSet.from_mask(allowed[h]) for h in seats),
         known=tuple(CardSet() for _ in seats),
-        choices=(),
+        choices=((),) if impossible else (),
         facts=tuple(facts),
     )
 
@@ -136,6 +197,7 @@ def prepare_replay(observation: SpidgeObservation) -> Callable[[dict[int, int]],
     """:func:`replay` for one observation, with what does not depend on the
     hidden cards (the cards each hand is known to have been dealt, the plays)
     worked out once."""
+    observation = _checked(observation)
     known = [0, 0, 0, 0]
     for who, what in observation.plays:
         known[who] |= 1 << int(what)

@@ -14,9 +14,11 @@ from collections.abc import Callable, Iterable
 import trickcore
 from pytrick.batch import SPITZER_ANNOUNCE_OFFSET
 from pytrick.inference.constraints import Alternative, Fact, HiddenConstraints
-from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerObservation
+from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerObservation, SpitzerRules
 from trickcore import CardSet
+from trickcore._arguments import card_number, check_seat
 from trickcore.card import ALL_CARDS
+from trickcore.errors import ArgumentTypeError, InvalidCardError
 
 __all__ = ["hidden_constraints", "prepare_replay", "replay"]
 
@@ -55,6 +57,43 @@ def _cards(mask: int) -> str:
     return CardSet.from_mask(mask).unicode()
 
 
+def _checked(observation: object) -> SpitzerObservation:
+    """*observation*, if its fields name seats, cards and rules of Spitzer.
+
+    A hand-built one (``dataclasses.replace``) with seat 5 or Spidge rules
+    would otherwise give an IndexError, or a count for the wrong seat.
+    """
+    if not isinstance(observation, SpitzerObservation):
+        raise ArgumentTypeError(
+            f"expected a SpitzerObservation (deal.observation(seat)), not {type(observation).__name__}"
+        )
+    check_seat(observation.seat, "observation.seat")
+    check_seat(observation.dealer, "observation.dealer")
+    if not isinstance(observation.rules, SpitzerRules):
+        raise ArgumentTypeError(
+            f"observation.rules must be a SpitzerRules, not {type(observation.rules).__name__}"
+        )
+    if not isinstance(observation.hand, CardSet):
+        raise ArgumentTypeError(
+            f"observation.hand must be a CardSet, not {type(observation.hand).__name__}"
+        )
+    if int(observation.hand) & ~_PACK:
+        raise InvalidCardError(
+            f"observation.hand: {_cards(int(observation.hand) & ~_PACK)} is not in the Spitzer pack"
+        )
+    for seat, card in observation.plays:
+        check_seat(seat, "observation.plays: a seat")
+        try:
+            number = card_number(card, "observation.plays: a card")
+        except InvalidCardError as error:
+            raise InvalidCardError(f"observation.plays: {error}") from None
+        if not _PACK >> number & 1:
+            raise InvalidCardError(f"observation.plays: {_card(number)} is not in the Spitzer pack")
+    for seat, _ in observation.announcements:
+        check_seat(seat, "observation.announcements: a seat")
+    return observation
+
+
 class _Builder:
     """Collects the facts about the hands of the seats other than the observer."""
 
@@ -65,13 +104,21 @@ class _Builder:
         for seat, card in observation.plays:
             self.played_by[seat] |= 1 << int(card)
         played = sum(self.played_by.values())
+        hand = int(observation.hand)
+        # A card played twice, or both played and in the observer's hand, or
+        # a hand of the wrong size: no deal gives that observation.
+        self.impossible = (
+            played.bit_count() != len(observation.plays)
+            or bool(hand & played)
+            or hand.bit_count() != 8 - self.played_by[self.me].bit_count()
+            or any(mask.bit_count() > 8 for mask in self.played_by.values())
+        )
         self.hidden = _PACK & ~played & ~int(observation.hand)
         self.sizes = tuple(8 - bin(self.played_by[s]).count("1") for s in self.seats)
         self.allowed = dict.fromkeys(self.seats, self.hidden)
         self.known = dict.fromkeys(self.seats, 0)
         self.choices: list[tuple[Alternative, ...]] = []
         self.facts: list[Fact] = []
-        self.impossible = False
 
     def fact(self, seat: int, text: str, rule: str) -> None:
         self.facts.append(Fact(seat, text, rule))
@@ -139,7 +186,7 @@ def hidden_constraints(observation: SpitzerObservation) -> HiddenConstraints:
     >>> print(constraints.facts[0])
     seat 1 holds no ♣ (did not follow ♣ in trick 2) (RULES.md §1.6)
     """
-    b = _Builder(observation)
+    b = _Builder(_checked(observation))
     _announcement_facts(b, observation)
     _play_facts(b, observation)
     return b.build()
@@ -331,6 +378,7 @@ def prepare_replay(observation: SpitzerObservation) -> Callable[[dict[int, int]]
     """:func:`replay` for one observation, with what does not depend on the
     hidden cards worked out once: the cards each seat is known to have been
     dealt (its plays, and the observer's hand) and the moves as actions."""
+    observation = _checked(observation)
     known = [0, 0, 0, 0]
     for seat, card in observation.plays:
         known[seat] |= 1 << int(card)
