@@ -189,6 +189,10 @@ def card_number(value: object, name: str = "card") -> int:
     an ArgumentTypeError, a number or text that names no card an InvalidCardError."""
     if isinstance(value, str):
         return int(parse_card(value))
+    if type(value).__name__ == "CardSet":
+        # Its __index__ is its mask, which would be read as some other card.
+        raise ArgumentTypeError(
+            f"{name}: a CardSet is not a card; give one of its cards (such as legal_moves.min())")
     if not hasattr(type(value), "__index__"):
         raise ArgumentTypeError(
             f"{name}: a card is a Card, a card number or card text such as 'QC', "

@@ -75,6 +75,11 @@ class Announcement(enum.IntEnum):
         """
         if isinstance(value, Announcement):
             return value
+        if type(value).__name__ == "CardSet":
+            # Its __index__ is its mask: an empty one would read as PASS.
+            raise ArgumentTypeError(
+                "an announcement is an Announcement, an int code or its name, not a CardSet"
+            )
         # A code is any integer, numpy's too (a policy's argmax), as the core takes it.
         if not isinstance(value, str) and not _is_bool(value) and hasattr(type(value), "__index__"):
             code = operator.index(value)
