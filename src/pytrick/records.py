@@ -35,6 +35,7 @@ from typing import IO, Any, Protocol, TypeVar
 
 from trickcore.card import Card, parse_card
 from trickcore.errors import (
+    ArgumentTypeError,
     InvalidArgumentError,
     InvalidCardError,
     PytrickError,
@@ -442,6 +443,11 @@ def _warn_deprecated(replacement: str) -> None:
 
 def dump_record(obj: Recordable) -> dict[str, Any]:
     """The record of a deal or game object (a JSON-ready dict)."""
+    if not callable(getattr(obj, "to_record", None)):
+        raise ArgumentTypeError(
+            f"dump_record takes a deal or a game, not {type(obj).__name__} "
+            "(json.dumps writes a record that is already a dict)"
+        )
     return obj.to_record()
 
 
@@ -597,12 +603,13 @@ def game_record(game_name: str, game: GameLike,
 G_ = TypeVar("G_", bound=GameLike)
 
 
-def read_game(reader: RecordReader, new_game: Callable[[int], G_],
+def read_game(reader: RecordReader, new_game: Callable[[int | None], G_],
               read_deal: Callable[[RecordReader], DealLike], n_dealers: int,
               who: str, passing: str) -> G_:
     """Replay the ``deals`` of a game record into the game *new_game(first_dealer)*
     makes, then check the recorded ``totals`` and ``winner``.  *who* names a
-    dealer in messages ("seat", "player"); *passing* says how the deal moves."""
+    dealer in messages ("seat", "player"); *passing* says how the deal moves.
+    No deals is a game not yet begun (as a new game's record writes it)."""
     game: G_ | None = None
     for path, value in reader.items("deals"):
         body = RecordReader(value, path)
@@ -626,7 +633,7 @@ def read_game(reader: RecordReader, new_game: Callable[[int], G_],
         except PytrickError as error:
             raise record_error(f"{path}: {error}") from None
     if game is None:
-        raise reader.error("deals", "a game record needs at least one deal")
+        game = new_game(None)
     if reader.has("totals") and reader.raw("totals") != list(game.totals):
         raise reader.error(
             "totals", f"recorded {quote(reader.raw('totals'))}, replayed {list(game.totals)}"

@@ -19,7 +19,7 @@ default.  ``plays`` are the cards in the order played (the dummy's included).
 match the replay.
 
 A **game record** (``"kind": "game"``) has ``rules`` and ``deals``, a list of
-deal bodies (``dealer``, ``hands`` and ``dummy`` or ``pack``, ``plays``); the
+deal bodies (empty for a game not yet begun) (``dealer``, ``hands`` and ``dummy`` or ``pack``, ``plays``); the
 deal passes clockwise, every deal but the last is finished, and no deal
 follows the one that decided the game.  ``totals`` and ``winner``, if
 present, must match.

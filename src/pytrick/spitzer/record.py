@@ -19,7 +19,7 @@ left; ``plays`` are the cards in the order played.  ``result`` is written for a
 finished deal and, if present when loading, must match the replay.
 
 A **game record** (``"kind": "game"``) has ``rules`` and ``deals``, a list of
-deal bodies (``dealer``, ``hands`` or ``pack``, ``announcements``, ``plays``);
+deal bodies (empty for a game not yet begun) (``dealer``, ``hands`` or ``pack``, ``announcements``, ``plays``);
 the dealer passes to the left from deal to deal, every deal but the last is
 finished, and no deal follows the one that decided the game.  ``totals`` and
 ``winner``, if present, must match.
