@@ -41,8 +41,15 @@ from typing import Any, Literal, TextIO
 
 import numpy as np
 
-from trickcore._arguments import as_int, seed_plus
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
+from trickcore._arguments import as_int, check_count, check_rules, check_seed, seed_plus
+from trickcore.errors import (
+    ArgumentTypeError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    InvalidCardError,
+    PytrickError,
+    RecordError,
+)
 
 __all__ = [
     "BUILTIN_BOTS",
@@ -170,6 +177,12 @@ class BotSpec:
             )
 
 
+def _check_game(game: object) -> Game:
+    if game not in GAMES:
+        raise InvalidArgumentError(f"unknown game {game!r:.40}: choose spitzer or spidge")
+    return game
+
+
 #: The methods of the bot protocol, by game.
 _PROTOCOL: dict[Game, tuple[str, ...]] = {"spitzer": ("announce", "play"), "spidge": ("play",)}
 
@@ -207,13 +220,28 @@ def parse_bots(text: str | Sequence[str | BotSpec], minimum: int = 2) -> list[Bo
     >>> [spec.title for spec in parse_bots("heuristic,ismcts[iterations=50],heuristic")]
     ['heuristic', 'ismcts[iterations=50]', 'heuristic#2']
     """
-    items = _split_top(text) if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        items: list[str | BotSpec] = list(_split_top(text))
+    elif isinstance(text, Sequence):
+        items = list(text)
+    else:
+        raise ArgumentTypeError(
+            f"bots must be a string such as 'ismcts,heuristic' or a list of bot names, "
+            f"not {type(text).__name__}"
+        )
     specs: list[BotSpec] = []
     seen: dict[str, int] = {}
     for item in items:
         if isinstance(item, BotSpec):
             spec = item
+        elif not isinstance(item, str):
+            raise ArgumentTypeError(
+                f"bots: a bot is a name such as 'heuristic' or a BotSpec, not {type(item).__name__} ({item!r:.40})"
+            )
         else:
+            if item.count("]") > item.count("["):
+                # A stray ']' would hide the commas after it.
+                raise InvalidArgumentError(f"bot {item!r}: a ']' without its '['")
             name, bracket, rest = item.partition("[")
             kwargs: list[tuple[str, Any]] = []
             if bracket:
@@ -233,7 +261,9 @@ def parse_bots(text: str | Sequence[str | BotSpec], minimum: int = 2) -> list[Bo
             spec = dataclasses.replace(spec, label=f"{spec.title}#{count}")
         specs.append(spec)
     if len(specs) < minimum:
-        raise InvalidArgumentError(f"needs at least {minimum} bots, got {len(specs)}")
+        raise InvalidArgumentError(
+            f"bots: needs at least {minimum} {'bot' if minimum == 1 else 'bots'}, got {len(specs)}"
+        )
     return specs
 
 
@@ -246,6 +276,7 @@ def seat_bots(game: Game, bots: str | Sequence[str | BotSpec], seed: int) -> tup
     >>> seat_bots("spidge", "heuristic,random", seed=1)[1]
     ['heuristic', 'random', 'heuristic']
     """
+    game = _check_game(game)
     specs = parse_bots(bots, minimum=1)
     if len(specs) > SEATS[game]:
         # More bots than seats would leave some out without a word.
@@ -278,6 +309,11 @@ def rotations(n_bots: int, n_seats: int) -> list[tuple[int, ...]]:
     [(0, 1, 0, 1), (1, 0, 1, 0)]
     """
     return [tuple((seat + r) % n_bots for seat in range(n_seats)) for r in range(n_bots)]
+
+
+def _rules_class(game: Game) -> Any:
+    module = importlib.import_module(f"pytrick.{game}")
+    return module.SpitzerRules if game == "spitzer" else module.SpidgeRules
 
 
 def _new_deal(game: Game, deal_seed: int, rules: Any) -> Any:
@@ -326,6 +362,7 @@ def play_with_bots(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[
     >>> len(points)
     3
     """
+    game = _check_game(game)
     module = importlib.import_module(f"pytrick.{game}")
     names = [
         f"bot {label} in seat {s}" if game == "spitzer" else f"bot {label} (player {s})"
@@ -339,20 +376,35 @@ def play_with_bots(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[
         # A rejected move leaves the deal as it was: the mover is still to move.
         # The message may name the mover's cards; the tournament's log is omniscient.
         mover = deal.to_move if game == "spitzer" else deal.to_move.player
-        raise PytrickError(f"{names[mover]}: {error}") from error
+        raise _naming(error, names[mover]) from error
     result = deal.result
     return list(result.scores if game == "spitzer" else result.points)
 
 
+def _naming(error: PytrickError, who: str) -> PytrickError:
+    """*error* with *who* before its message, of the same class, so that a
+    caller can still catch an IllegalMoveError (and read its reason and rule)
+    or an ArgumentTypeError."""
+    if isinstance(error, IllegalMoveError):
+        return IllegalMoveError(f"{who}: {error.message}", error.reason, error.rule)
+    if type(error) in (ArgumentTypeError, InvalidArgumentError, InvalidCardError):
+        return type(error)(f"{who}: {error}")
+    return PytrickError(f"{who}: {error}")
+
+
 def play_duplicate_deal(
-    game: Game, specs: Sequence[BotSpec], seed: int, index: int, rules: Any = None
+    game: Game, specs: str | Sequence[str | BotSpec], seed: int, index: int, rules: Any = None
 ) -> dict[str, Any]:
     """Deal *index* of a tournament seeded *seed*, played once per rotation.
 
-    The record holds, per rotation, the bot in each seat, the game points by
-    seat and the JSON record of the deal; ``points`` is each bot's mean game
-    points over its seats.
+    *specs* are the bots, as :func:`parse_bots` takes them.  The record
+    holds, per rotation, the bot in each seat, the game points by seat and
+    the JSON record of the deal; ``points`` is each bot's mean game points
+    over its seats.
     """
+    game = _check_game(game)
+    specs = parse_bots(specs, minimum=1)
+    seed, index = check_seed(seed), check_count(index, "index")
     n_seats = SEATS[game]
     deal_seed = derive_seed(seed, "deal", index)
     labels = [spec.title for spec in specs]
@@ -383,15 +435,26 @@ def play_duplicate_deal(
 
 
 def t_quantile(p: float, df: int) -> float:
-    """Student's t quantile (Cornish–Fisher expansion around the normal one;
-    within 0.3 % of the exact value for ``df >= 4``, and exact as df grows).
+    """Student's t quantile: exact for ``df`` 1 and 2 (closed forms), else a
+    Cornish–Fisher expansion around the normal one (within 0.3 % of the exact
+    value for ``df >= 3``, and exact as df grows).
 
     >>> from pytrick.arena import t_quantile
     >>> round(t_quantile(0.975, 1_000_000), 3)
     1.96
+    >>> round(t_quantile(0.975, 1), 3)
+    12.706
     """
+    df = as_int(df, "df")
     if df < 1:
         raise InvalidArgumentError(f"df = {df}: needs at least one degree of freedom")
+    if not 0 < p < 1:
+        raise InvalidArgumentError(f"p = {p!r}: a probability strictly between 0 and 1")
+    # The expansion is 11 % short at df = 1 (a tournament of two deals).
+    if df == 1:
+        return math.tan(math.pi * (p - 0.5))
+    if df == 2:
+        return (2 * p - 1) / math.sqrt(2 * p * (1 - p))
     z = statistics.NormalDist().inv_cdf(p)
     return (
         z
@@ -437,6 +500,8 @@ def mean_interval(values: Sequence[float], level: float = 0.95) -> Interval:
     n = len(values)
     if n == 0:
         raise InvalidArgumentError("no values: a mean needs at least one")
+    if not 0 < level < 1:
+        raise InvalidArgumentError(f"level = {level!r}: a confidence level strictly between 0 and 1")
     mean = math.fsum(values) / n
     if n == 1:
         return Interval(mean, -math.inf, math.inf, 1)
@@ -521,6 +586,9 @@ class TournamentResult:
     bots: list[str]
     seed: int
     records: list[dict[str, Any]]
+    #: The rules every deal was played under (a SpitzerRules or SpidgeRules;
+    #: None for the game's defaults).
+    rules: Any = None
 
     def points(self) -> np.ndarray[Any, Any]:
         """``points[deal, bot]``: each bot's mean game points on each deal."""
@@ -582,9 +650,11 @@ class TournamentResult:
         )
 
     def summary(self) -> dict[str, Any]:
-        """The statistics as one JSON-ready object (strict JSON: a bound or
-        rating that is infinite or undefined, as the interval of a single
-        deal, is None, which JSON writes as null)."""
+        """The statistics as one JSON-ready object, with the game, seed and
+        rules (``"rules"``: every option, as a deal record writes them) they
+        were measured under (strict JSON: a bound or rating that is infinite
+        or undefined, as the interval of a single deal, is None, which JSON
+        writes as null)."""
 
         def interval(i: Interval) -> dict[str, float | None]:
             return {"mean": _finite(i.mean), "low": _finite(i.low), "high": _finite(i.high)}
@@ -593,6 +663,8 @@ class TournamentResult:
             "game": self.game,
             "deals": len(self.records),
             "seed": self.seed,
+            # As the deal records write them, so that the summary says which game was measured.
+            "rules": check_rules(self.rules, _rules_class(self.game)).to_dict(),
             "bots": self.bots,
             "standings": [
                 {"bot": row.bot, "points": interval(row.points), "margin": interval(row.margin)}
@@ -771,17 +843,25 @@ def run_tournament(
     tasks (``True``: ``ray.init()`` on this machine, or a cluster address).
     *progress* shows a tqdm bar with an ETA (``True`` on standard error, or a
     file).  *out_dir*, if given, receives ``deals.jsonl`` (one JSON record per
-    deal, in deal order) and ``summary.json``.  *rules* (a
+    deal, in deal order) and ``summary.json`` (:meth:`TournamentResult.summary`,
+    the rules included).  *rules* (a
     :class:`~pytrick.spitzer.SpitzerRules` or :class:`~pytrick.spidge.SpidgeRules`;
     the defaults if None) are those of every deal, and every deal record keeps
     them.  Results do not depend on the executor.
     """
-    if game not in GAMES:
-        raise InvalidArgumentError(f"unknown game {game!r}: choose spitzer or spidge")
+    game = _check_game(game)
+    seed = check_seed(seed)
+    rules = check_rules(rules, _rules_class(game))
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise InvalidArgumentError(f"deals = {deals!r}: must be a whole number, 1 or more")
     if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
         raise InvalidArgumentError(f"workers = {workers!r}: must be a whole number, 1 or more")
+    if not isinstance(ray, (bool, str)):
+        raise ArgumentTypeError(f"ray must be True, False or a cluster address, not {type(ray).__name__}")
+    if not isinstance(progress, bool) and not callable(getattr(progress, "write", None)):
+        raise ArgumentTypeError(
+            f"progress must be True, False or a file to draw the bar on, not {type(progress).__name__}"
+        )
     specs = tuple(parse_bots(bots))
     for spec in specs:
         spec.make(game, seed)  # an unknown bot or a bad option fails now, not in a worker
@@ -814,7 +894,7 @@ def run_tournament(
         if partial is not None:
             partial.close()
     records.sort(key=lambda record: int(record["deal"]))
-    result = TournamentResult(game, [spec.title for spec in specs], seed, records)
+    result = TournamentResult(game, [spec.title for spec in specs], seed, records, rules)
     if out_dir is not None:
         save(result, out_dir)
     return result
@@ -877,13 +957,47 @@ def deal_record(lines: Iterable[bytes | str], deal: int, rotation: int = 0) -> d
 
 def load(out_dir: str) -> TournamentResult:
     """A tournament saved by :func:`save` — or the deals finished so far by a
-    run still going or stopped — read back from its records."""
-    with open(os.path.join(out_dir, "deals.jsonl"), encoding="utf-8") as file:
-        records = [json.loads(line) for line in file if line.strip()]
-    if not records:
+    run still going or stopped — read back from its records, with the rules
+    its deal records were played under.
+
+    A line that is not a tournament's deal line (a line cut short by a run
+    that was killed, say) raises :class:`~pytrick.RecordError` naming it.
+    """
+    from pytrick import records as rec
+
+    path = os.path.join(out_dir, "deals.jsonl")
+    entries: list[dict[str, Any]] = []
+    with open(path, "rb") as file:
+        for number, line in enumerate(file, 1):
+            if not line.strip():
+                continue
+            try:
+                entry = rec.parse_record_text(line)
+            except RecordError as error:
+                raise rec.record_error(f"{path}: line {number}: {error}") from None
+            if (
+                not isinstance(entry, dict)
+                or entry.get("game") not in GAMES
+                or type(entry.get("deal")) is not int
+                or not isinstance(entry.get("points"), dict)
+                or not isinstance(entry.get("rotations"), list)
+            ):
+                raise rec.record_error(
+                    f"{path}: line {number} is not a tournament's deal line "
+                    "(an object with 'game', 'deal', 'points' and 'rotations')"
+                )
+            entries.append(entry)
+    if not entries:
         raise PytrickError(f"{out_dir}: no deal records yet")
-    records.sort(key=lambda record: int(record["deal"]))
-    first = records[0]
+    entries.sort(key=lambda entry: int(entry["deal"]))
+    first = entries[0]
+    game: Game = first["game"]
     bots = list(first["points"])
     seed = first.get("seed", 0)
-    return TournamentResult(first["game"], bots, seed, records)
+    rules = None
+    if first["rotations"]:
+        played = rec.RecordReader(first["rotations"][0], f"deal {first['deal']}, rotations[0]")
+        record = played.object("record")
+        cls = _rules_class(game)
+        rules = rec.read_rules(record, cls.from_dict, cls)
+    return TournamentResult(game, bots, seed, entries, rules)

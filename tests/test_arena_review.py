@@ -1,0 +1,276 @@
+"""Review of the players and the arena as a bot author uses them: the
+tournament summary keeps its rules, bad arguments name themselves, a bot's
+bad move keeps its error class, the statistics of tiny tournaments, and
+records that round-trip."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import trickcore
+from pytrick import arena
+from pytrick.errors import (
+    ArgumentTypeError,
+    IllegalMoveError,
+    InvalidArgumentError,
+    RecordError,
+)
+from pytrick.records import dump_record, from_record, loads_record
+from pytrick.spidge import SpidgeDeal, SpidgeGame, SpidgeObservation, SpidgeRules
+from pytrick.spitzer import (
+    Announcement,
+    SpitzerDeal,
+    SpitzerGame,
+    SpitzerObservation,
+    SpitzerRules,
+)
+from trickcore import CardSet
+from trickcore.card import ALL_CARDS, Card
+
+SPITZER_RULES = SpitzerRules(
+    target=20, zola_requires_both_queens=True, void_call="first_void_player",
+    first_trick_call="first_trick_won_by_other", call_requires_lead=True,
+    schneider_announcement=True,
+)
+SPIDGE_RULES = SpidgeRules(
+    target=5, jokers=False, joker_suit="wild", spades_must_be_broken=True,
+    grand_slam="all_tricks", slam_tricks=12, spidge_tricks=8,
+)
+RULES: dict[arena.Game, Any] = {"spitzer": SPITZER_RULES, "spidge": SPIDGE_RULES}
+
+
+# ------------------------------------------------------------------ bots of a careless author
+
+
+class SomeoneElsesCardBot:
+    """Plays the lowest card of this game's pack that it cannot see: another
+    seat's (a Spitzer deal deals the whole pack; a Spidge deal all but the jokers
+    when they are left out)."""
+
+    def announce(self, observation: SpitzerObservation) -> Announcement:
+        return Announcement.PASS
+
+    def play(self, observation: SpitzerObservation | SpidgeObservation) -> Card:
+        if isinstance(observation, SpidgeObservation):
+            seen, pack = observation.visible_cards(), trickcore.spidge.pack(observation.rules.jokers)
+        else:
+            seen, pack = observation.hand | observation.played, trickcore.spitzer.PACK
+        return next(ALL_CARDS[c] for c in pack if ALL_CARDS[c] not in seen)
+
+
+class LegalMovesBot:
+    """Returns the whole set of legal moves instead of one of them."""
+
+    def announce(self, observation: SpitzerObservation) -> Any:
+        return observation.legal_moves  # empty in the auction: read as PASS before
+
+    def play(self, observation: SpitzerObservation | SpidgeObservation) -> Any:
+        return observation.legal_moves
+
+
+class NoneBot:
+    def announce(self, observation: SpitzerObservation) -> Announcement:
+        return Announcement.PASS
+
+    def play(self, observation: SpitzerObservation | SpidgeObservation) -> Any:
+        return None
+
+
+# ------------------------------------------------------------------ the summary keeps the rules
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_summary_records_the_rules_as_the_deal_records_do(game: arena.Game, tmp_path: Path) -> None:
+    rules = RULES[game]
+    result = arena.run_tournament(game, "heuristic,random", 2, seed=3, rules=rules,
+                                  progress=False, out_dir=str(tmp_path))
+    deal_rules = result.records[0]["rotations"][0]["record"]["rules"]
+    assert deal_rules == rules.to_dict()
+    assert result.summary()["rules"] == deal_rules
+    saved = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert saved["rules"] == deal_rules
+    assert type(rules).from_dict(saved["rules"]) == rules
+    # Read back from the directory, the rules come from the deal records.
+    loaded = arena.load(str(tmp_path))
+    assert loaded.rules == rules
+    assert loaded.summary() == result.summary()
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_summary_of_default_rules_lists_every_option(game: arena.Game) -> None:
+    result = arena.TournamentResult(game, ["a", "b"], 0,
+                                    [{"deal": 0, "points": {"a": 1.0, "b": 0.0}}])
+    defaults = SpitzerRules() if game == "spitzer" else SpidgeRules()
+    assert result.summary()["rules"] == defaults.to_dict()
+
+
+def test_tournament_command_json_has_the_rules() -> None:
+    import io
+
+    from pytrick.cli import main
+
+    out = io.StringIO()
+    assert main(["tournament", "spidge", "--bots", "heuristic,random", "--deals", "1",
+                 "--quiet", "--json", "--rules", "spidge_tricks=9"], out=out) == 0
+    assert json.loads(out.getvalue())["rules"]["spidge_tricks"] == 9
+
+
+def test_load_names_a_line_cut_short(tmp_path: Path) -> None:
+    arena.run_tournament("spidge", "heuristic,random", 2, seed=1, progress=False, out_dir=str(tmp_path))
+    deals = tmp_path / "deals.jsonl"
+    text = deals.read_text(encoding="utf-8")
+    deals.write_text(text + text.splitlines()[0][:40], encoding="utf-8")  # a run killed mid-line
+    with pytest.raises(RecordError, match="line 3"):
+        arena.load(str(tmp_path))
+    deals.write_text(text + "[1, 2]\n", encoding="utf-8")
+    with pytest.raises(RecordError, match="line 3 is not a tournament's deal line"):
+        arena.load(str(tmp_path))
+
+
+# ------------------------------------------------------------------ bad arguments name themselves
+
+
+@pytest.mark.parametrize(("seed", "error"), [(-1, InvalidArgumentError), (2**64, InvalidArgumentError),
+                                             (1.5, ArgumentTypeError), (None, ArgumentTypeError)])
+def test_a_bad_seed_is_the_tournaments_not_a_bots(seed: object, error: type[Exception]) -> None:
+    with pytest.raises(error, match=r"^(invalid )?seed") as raised:
+        arena.run_tournament("spidge", "heuristic,random", 1, seed=seed, progress=False)  # type: ignore[arg-type]
+    assert "bot" not in str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("bots", "error", "message"),
+    [
+        (None, ArgumentTypeError, "bots must be a string"),
+        (5, ArgumentTypeError, "bots must be a string"),
+        (["random", 5], ArgumentTypeError, "a bot is a name"),
+        ("random]x,heuristic", InvalidArgumentError, r"a '\]' without its '\['"),
+        ("random", InvalidArgumentError, "^bots: needs at least 2 bots, got 1"),
+    ],
+)
+def test_bad_bots_are_named(bots: object, error: type[Exception], message: str) -> None:
+    with pytest.raises(error, match=message):
+        arena.run_tournament("spitzer", bots, 1, progress=False)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("field", "value"), [("progress", "bar.txt"), ("ray", 1)])
+def test_bad_executor_options_are_named(field: str, value: object) -> None:
+    kwargs: dict[str, Any] = {"progress": False, field: value}
+    with pytest.raises(ArgumentTypeError, match=rf"^{field} must be"):
+        arena.run_tournament("spitzer", "heuristic,random", 1, **kwargs)
+
+
+def test_the_other_games_rules_are_refused_at_once() -> None:
+    with pytest.raises(ArgumentTypeError, match="rules must be a SpitzerRules"):
+        arena.run_tournament("spitzer", "heuristic,random", 1, rules=SPIDGE_RULES,
+                             workers=2, progress=False)
+
+
+def test_the_building_blocks_check_the_game_and_take_bot_names() -> None:
+    with pytest.raises(InvalidArgumentError, match="unknown game 'chess'"):
+        arena.seat_bots("chess", "random", seed=1)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="unknown game 'chess'"):
+        arena.play_duplicate_deal("chess", "random,random", seed=1, index=0)  # type: ignore[arg-type]
+    with pytest.raises(InvalidArgumentError, match="index"):
+        arena.play_duplicate_deal("spidge", "random,random", seed=1, index=-1)
+    record = arena.play_duplicate_deal("spidge", "heuristic,random", seed=1, index=0)
+    assert set(record["points"]) == {"heuristic", "random"}
+
+
+# ------------------------------------------------------------------ a bot's bad move
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_an_illegal_card_stays_an_illegal_move_error_naming_bot_and_seat(game: arena.Game) -> None:
+    deal = SpitzerDeal.from_seed(2) if game == "spitzer" else SpidgeDeal.from_seed(2)
+    bots, labels = arena.seat_bots(game, "random", seed=1)
+    bots[1] = SomeoneElsesCardBot()
+    labels[1] = "cheat"
+    with pytest.raises(IllegalMoveError) as raised:
+        arena.play_with_bots(game, deal, bots, labels)
+    error = raised.value
+    assert error.reason == "card_not_held"
+    where = "in seat 1" if game == "spitzer" else "(player 1)"
+    assert str(error).startswith(f"bot cheat {where}: ")
+    # The card it tried is its own choice; no other hidden card is named.
+    if game == "spitzer":
+        hidden = CardSet().union(*(deal.hand(seat) for seat in (0, 2, 3)))
+    else:
+        hidden = CardSet().union(*(deal.hands[deal.hand_of(player)] for player in (0, 2)))
+    tried = SomeoneElsesCardBot().play(deal.observation(1))
+    for card in hidden - CardSet([tried]):
+        assert card.unicode() not in str(error)
+        assert str(card) not in str(error).replace(",", " ").split()
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+@pytest.mark.parametrize("bot", ["LegalMovesBot", "NoneBot"])
+def test_a_wrongly_typed_move_is_an_argument_type_error_naming_the_bot(game: arena.Game, bot: str) -> None:
+    with pytest.raises(ArgumentTypeError, match=rf"^bot test_arena_review:{bot} (in seat 0|\(player 0\)): "):
+        arena.run_tournament(game, f"test_arena_review:{bot},random", 1, progress=False)
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_a_card_set_is_not_a_card(game: arena.Game) -> None:
+    deal: Any = SpitzerDeal.from_seed(1) if game == "spitzer" else SpidgeDeal.from_seed(1)
+    if game == "spitzer":
+        # An empty CardSet's mask is 0, the code of PASS: it was taken for one.
+        with pytest.raises(ArgumentTypeError, match="not a CardSet"):
+            deal.announce(CardSet())
+        assert deal.announcements == ()
+        for _ in range(4):
+            deal.announce("pass")
+    before = deal.position()
+    one = CardSet([deal.legal_moves.min()])
+    with pytest.raises(ArgumentTypeError, match="a CardSet is not a card"):
+        deal.play(one)
+    assert deal.position() == before
+
+
+# ------------------------------------------------------------------ statistics of tiny tournaments
+
+
+@pytest.mark.parametrize(("df", "exact"), [(1, 12.706205), (2, 4.302653)])
+def test_t_quantile_is_exact_for_one_and_two_degrees_of_freedom(df: int, exact: float) -> None:
+    assert arena.t_quantile(0.975, df) == pytest.approx(exact, rel=1e-6)
+    assert arena.t_quantile(0.025, df) == pytest.approx(-exact, rel=1e-6)
+
+
+def test_a_two_deal_interval_uses_the_exact_t() -> None:
+    # sd = sqrt(2), se = 1, t(0.975, 1) = 12.7062
+    interval = arena.mean_interval([0.0, 2.0])
+    assert interval.mean == 1
+    assert interval.half_width == pytest.approx(12.706205, rel=1e-6)
+
+
+@pytest.mark.parametrize("level", [0.0, 1.0, 95, math.nan])
+def test_a_confidence_level_outside_zero_to_one_is_refused(level: float) -> None:
+    with pytest.raises(InvalidArgumentError, match="level"):
+        arena.mean_interval([1.0, 2.0, 3.0], level=level)
+
+
+# ------------------------------------------------------------------ records
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_a_game_not_yet_begun_round_trips(game: arena.Game) -> None:
+    rules = RULES[game]
+    new = SpitzerGame(rules, seed=4) if game == "spitzer" else SpidgeGame(rules, seed=4)
+    record = new.to_record()
+    back: Any = loads_record(json.dumps(record))
+    assert type(back) is type(new)
+    assert back.rules == rules and back.deals == [] and back.winner is None
+    assert back.to_record() == record
+    assert back.next_deal().rules == rules
+
+
+def test_dump_record_names_a_wrong_argument() -> None:
+    record = SpidgeDeal.from_seed(1).to_record()
+    with pytest.raises(ArgumentTypeError, match="dump_record takes a deal or a game, not dict"):
+        dump_record(record)  # type: ignore[arg-type]
+    assert dump_record(from_record(record)) == record
