@@ -232,6 +232,39 @@ def test_a_card_set_is_not_a_card(game: arena.Game) -> None:
     assert deal.position() == before
 
 
+def test_a_card_is_not_an_announcement_nor_an_announcement_a_card() -> None:
+    # Both are ints to Python: 2C (0) was taken for PASS, and the void call
+    # in spades (8) for 10C, which seat 3 of deal 0 holds and may lead.
+    deal = SpitzerDeal.from_seed(0)
+    with pytest.raises(ArgumentTypeError, match="not a Card"):
+        deal.announce(Card("2C"))
+    assert deal.announcements == ()
+    for _ in range(4):
+        deal.announce("pass")
+    assert Card("TC") in deal.legal_moves
+    with pytest.raises(ArgumentTypeError, match="an Announcement is not a card"):
+        deal.play(Announcement.VOID_CALL_SPADES)
+    assert deal.plays == ()
+    spidge = SpidgeDeal.from_seed(0)
+    with pytest.raises(ArgumentTypeError, match="an Announcement is not a card"):
+        spidge.play(Announcement.PASS)
+
+
+class SwappedBot:
+    """Answers announce() with a card and play() with an announcement."""
+
+    def announce(self, observation: SpitzerObservation) -> Card:
+        return observation.hand.min()
+
+    def play(self, observation: SpitzerObservation) -> Announcement:
+        return Announcement.PASS
+
+
+def test_a_bot_answering_with_the_wrong_kind_of_move_is_named() -> None:
+    with pytest.raises(ArgumentTypeError, match=r"^bot test_arena_review:SwappedBot in seat 0: .*not a [Cc]ard"):
+        arena.run_tournament("spitzer", "test_arena_review:SwappedBot,random", 1, progress=False)
+
+
 # ------------------------------------------------------------------ statistics of tiny tournaments
 
 

@@ -189,10 +189,14 @@ def card_number(value: object, name: str = "card") -> int:
     an ArgumentTypeError, a number or text that names no card an InvalidCardError."""
     if isinstance(value, str):
         return int(parse_card(value))
-    if type(value).__name__ == "CardSet":
+    kind = type(value).__name__
+    if kind == "CardSet":
         # Its __index__ is its mask, which would be read as some other card.
         raise ArgumentTypeError(
             f"{name}: a CardSet is not a card; give one of its cards (such as legal_moves.min())")
+    if kind == "Announcement":
+        # A Spitzer announcement is an int enum: its code would be read as a card.
+        raise ArgumentTypeError(f"{name}: an Announcement is not a card (announce() takes it)")
     if not hasattr(type(value), "__index__"):
         raise ArgumentTypeError(
             f"{name}: a card is a Card, a card number or card text such as 'QC', "

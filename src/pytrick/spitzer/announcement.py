@@ -9,6 +9,7 @@ import re
 import trickcore
 from trickcore import _spitzer_messages as messages
 from trickcore._arguments import _is_bool
+from trickcore.card import Card
 from trickcore.errors import ArgumentTypeError, IllegalMoveError
 
 __all__ = ["Announcement", "GameType"]
@@ -75,10 +76,12 @@ class Announcement(enum.IntEnum):
         """
         if isinstance(value, Announcement):
             return value
-        if type(value).__name__ == "CardSet":
-            # Its __index__ is its mask: an empty one would read as PASS.
+        if isinstance(value, Card) or type(value).__name__ == "CardSet":
+            # Both are integers to Python: a card's number, or a set's mask
+            # (an empty one, 0), would be read as an announcement's code.
             raise ArgumentTypeError(
-                "an announcement is an Announcement, an int code or its name, not a CardSet"
+                f"an announcement is an Announcement, an int code or its name, "
+                f"not a {type(value).__name__} (play() takes cards)"
             )
         # A code is any integer, numpy's too (a policy's argmax), as the core takes it.
         if not isinstance(value, str) and not _is_bool(value) and hasattr(type(value), "__index__"):
