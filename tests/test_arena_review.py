@@ -158,6 +158,14 @@ def test_bad_bots_are_named(bots: object, error: type[Exception], message: str) 
         arena.run_tournament("spitzer", bots, 1, progress=False)  # type: ignore[arg-type]
 
 
+def test_bot_titles_stay_unique() -> None:
+    # The titles key each deal's points: two bots of one title were merged.
+    specs = arena.parse_bots(["heuristic", "heuristic", arena.BotSpec("random", label="heuristic#2")])
+    assert [spec.title for spec in specs] == ["heuristic", "heuristic#2", "heuristic#2#2"]
+    result = arena.run_tournament("spidge", specs, 1, progress=False)
+    assert len(result.records[0]["points"]) == 3
+
+
 @pytest.mark.parametrize(("field", "value"), [("progress", "bar.txt"), ("ray", 1)])
 def test_bad_executor_options_are_named(field: str, value: object) -> None:
     kwargs: dict[str, Any] = {"progress": False, field: value}

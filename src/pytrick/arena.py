@@ -230,7 +230,7 @@ def parse_bots(text: str | Sequence[str | BotSpec], minimum: int = 2) -> list[Bo
             f"not {type(text).__name__}"
         )
     specs: list[BotSpec] = []
-    seen: dict[str, int] = {}
+    used: set[str] = set()
     for item in items:
         if isinstance(item, BotSpec):
             spec = item
@@ -255,10 +255,13 @@ def parse_bots(text: str | Sequence[str | BotSpec], minimum: int = 2) -> list[Bo
                         )
                     kwargs.append((key.strip(), _value(value.strip())))
             spec = BotSpec(name.strip(), tuple(kwargs), item)
-        count = seen.get(spec.title, 0) + 1
-        seen[spec.title] = count
-        if count > 1:
+        if spec.title in used:
+            # The titles key the results: each must be new, "x#2" given too included.
+            count = 2
+            while f"{spec.title}#{count}" in used:
+                count += 1
             spec = dataclasses.replace(spec, label=f"{spec.title}#{count}")
+        used.add(spec.title)
         specs.append(spec)
     if len(specs) < minimum:
         raise InvalidArgumentError(
@@ -352,8 +355,10 @@ def play_with_bots(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[
 
     Unlike the game's ``play_deal``, an exception from a bot, or an illegal or
     malformed choice, is re-raised as a :class:`~pytrick.PytrickError` naming
-    the bot by its label in *labels* and its seat; the deal is left as it
-    was before the failed choice.
+    the bot by its label in *labels* and its seat (an illegal or malformed
+    choice keeps its class: :class:`~pytrick.IllegalMoveError` with its
+    ``reason`` and ``rule``, :class:`~pytrick.ArgumentTypeError`...); the deal
+    is left as it was before the failed choice.
 
     >>> from pytrick.arena import play_with_bots, seat_bots
     >>> from pytrick.spidge import SpidgeDeal
