@@ -315,3 +315,16 @@ def test_dump_record_names_a_wrong_argument() -> None:
     with pytest.raises(ArgumentTypeError, match="dump_record takes a deal or a game, not dict"):
         dump_record(record)  # type: ignore[arg-type]
     assert dump_record(from_record(record)) == record
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_a_game_takes_only_its_own_deals(game: arena.Game) -> None:
+    # The other game's deal was an AttributeError, or for a Spidge game
+    # "made under other rule options".
+    sequence: Any = SpitzerGame(seed=1) if game == "spitzer" else SpidgeGame(seed=1)
+    other = SpidgeDeal.from_seed(1) if game == "spitzer" else SpitzerDeal.from_seed(1)
+    expected = "SpitzerDeal" if game == "spitzer" else "SpidgeDeal"
+    for wrong in (other, "deal", None):
+        with pytest.raises(ArgumentTypeError, match=rf"^deal must be a {expected}, not {type(wrong).__name__}$"):
+            sequence.add_deal(wrong)
+    assert sequence.deals == [] and sequence.first_dealer is None

@@ -7,10 +7,10 @@ from __future__ import annotations
 import abc
 import random
 from collections.abc import Sequence
-from typing import ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from trickcore._arguments import check_range, check_seed
-from trickcore.errors import DealNotOverError, IllegalMoveError
+from trickcore.errors import ArgumentTypeError, DealNotOverError, IllegalMoveError
 
 __all__ = ["DealSequence"]
 
@@ -42,6 +42,8 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
     """
 
     players: ClassVar[int]
+    #: The game's deal class: :meth:`add_deal` takes nothing else.
+    deal_class: ClassVar[type[Any]]
     #: How messages name a player: "seat" or "player".
     who: ClassVar[str]
     #: How the deal moves on, for messages.
@@ -95,6 +97,11 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
 
     def add_deal(self, deal: DealT) -> None:
         """Append a deal made elsewhere (a record, a replay); it is scored if finished."""
+        if not isinstance(deal, self.deal_class):
+            # The other game's deal would be read for this game's fields.
+            raise ArgumentTypeError(
+                f"deal must be a {self.deal_class.__name__}, not {type(deal).__name__}"
+            )
         self._check_can_deal()
         expected = self.next_dealer()
         if expected is not None and deal.dealer != expected:

@@ -38,6 +38,7 @@ class SpidgeGame(DealSequence[SpidgeDeal, SpidgeRules]):
     """
 
     players = 3
+    deal_class = SpidgeDeal
     who = "player"
     passing = "passes clockwise"
     dealing_rule = "2.4"

@@ -34,6 +34,7 @@ class SpitzerGame(DealSequence[SpitzerDeal, SpitzerRules]):
     """
 
     players = 4
+    deal_class = SpitzerDeal
     who = "seat"
     passing = "passes to the left"
     dealing_rule = "1.3"
