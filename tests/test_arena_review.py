@@ -20,7 +20,7 @@ from pytrick.errors import (
     InvalidArgumentError,
     RecordError,
 )
-from pytrick.records import dump_record, from_record, loads_record
+from pytrick.records import dump_record, from_record, load_record, loads_record
 from pytrick.spidge import SpidgeDeal, SpidgeGame, SpidgeObservation, SpidgeRules
 from pytrick.spitzer import (
     Announcement,
@@ -328,3 +328,16 @@ def test_a_game_takes_only_its_own_deals(game: arena.Game) -> None:
         with pytest.raises(ArgumentTypeError, match=rf"^deal must be a {expected}, not {type(wrong).__name__}$"):
             sequence.add_deal(wrong)
     assert sequence.deals == [] and sequence.first_dealer is None
+
+
+@pytest.mark.parametrize("text", [5, None, 1.5])
+def test_loads_record_names_text_of_a_wrong_type(text: object) -> None:
+    with pytest.raises(RecordError, match=f"record text must be str or bytes, not {type(text).__name__}"):
+        loads_record(text)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("path", [0, 5, None, 1.5])
+def test_load_record_takes_a_path_not_a_file_descriptor(path: object) -> None:
+    # open() takes an int for a file descriptor: load_record(0) read standard input.
+    with pytest.raises(ArgumentTypeError, match=f"path must be a str or a path object, not {type(path).__name__}"):
+        load_record(path)  # type: ignore[arg-type]

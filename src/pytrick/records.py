@@ -321,6 +321,8 @@ def _check_nesting(value: object) -> None:
 def parse_record_text(text: str | bytes) -> Any:
     """Parse the JSON of a record, within the documented limits; any fault
     (not UTF-8, not JSON, too large, too deep, a huge number) is a RecordError."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise record_error(f"record text must be str or bytes, not {type(text).__name__}")
     if len(text) > MAX_RECORD_BYTES:
         raise record_error(f"record is larger than the limit of {MAX_RECORD_BYTES} bytes")
     if isinstance(text, (bytes, bytearray)):
@@ -330,8 +332,6 @@ def parse_record_text(text: str | bytes) -> Any:
             raise record_error(
                 f"record is not UTF-8 text: byte {error.object[error.start]:#04x} at offset {error.start}"
             ) from None
-    elif not isinstance(text, str):
-        raise record_error(f"record text must be str or bytes, not {type(text).__name__}")
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     try:
         record = json.loads(text, parse_int=_parse_int, parse_constant=_refuse_constant)
@@ -422,6 +422,9 @@ def load_record(path: str | os.PathLike[str] | bytes | Mapping[str, Any]) -> Any
     if isinstance(path, bytes) or (isinstance(path, str) and path.lstrip().startswith("{")):
         _warn_deprecated("loads_record")
         return loads_record(path)
+    if not isinstance(path, (str, os.PathLike)):
+        # An int would be taken by open() for a file descriptor.
+        raise ArgumentTypeError(f"path must be a str or a path object, not {type(path).__name__}")
     try:
         with open(path, "rb") as file:
             data = read_capped(file)
