@@ -342,3 +342,18 @@ def test_load_record_takes_a_path_not_a_file_descriptor(path: object) -> None:
     # input and closed it (a descriptor not open here shows the same path).
     with pytest.raises(ArgumentTypeError, match=f"path must be a str or a path object, not {type(path).__name__}"):
         load_record(path)  # type: ignore[arg-type]
+
+
+def test_play_with_bots_checks_its_arguments_before_blaming_a_bot() -> None:
+    bots, labels = arena.seat_bots("spitzer", "random", seed=1)
+    deal = SpitzerDeal.from_seed(1)
+    # Three bots were reported as the fault of "bot random in seat 1".
+    with pytest.raises(InvalidArgumentError, match=r"^bots and labels: a Spitzer deal needs 4 of each") as raised:
+        arena.play_with_bots("spitzer", deal, bots[:3], labels[:3])
+    assert "seat 1" not in str(raised.value)
+    with pytest.raises(InvalidArgumentError, match="not 4 and 3"):
+        arena.play_with_bots("spitzer", deal, bots, labels[:3])
+    for wrong in (SpidgeDeal.from_seed(1), "deal"):
+        with pytest.raises(ArgumentTypeError, match=f"^deal must be a SpitzerDeal, not {type(wrong).__name__}"):
+            arena.play_with_bots("spitzer", wrong, bots, labels)
+    assert deal.n_played == 0 and deal.announcements == ()

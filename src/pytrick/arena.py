@@ -369,6 +369,15 @@ def play_with_bots(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[
     """
     game = _check_game(game)
     module = importlib.import_module(f"pytrick.{game}")
+    deal_class = module.SpitzerDeal if game == "spitzer" else module.SpidgeDeal
+    if not isinstance(deal, deal_class):
+        raise ArgumentTypeError(f"deal must be a {deal_class.__name__}, not {type(deal).__name__}")
+    # Checked here, or the game's own refusal would be blamed on the bot to move.
+    if len(bots) != SEATS[game] or len(labels) != SEATS[game]:
+        raise InvalidArgumentError(
+            f"bots and labels: a {game.capitalize()} deal needs {SEATS[game]} of each, "
+            f"one per {'seat' if game == 'spitzer' else 'player'}, not {len(bots)} and {len(labels)}"
+        )
     names = [
         f"bot {label} in seat {s}" if game == "spitzer" else f"bot {label} (player {s})"
         for s, label in enumerate(labels)
