@@ -357,3 +357,14 @@ def test_play_with_bots_checks_its_arguments_before_blaming_a_bot() -> None:
         with pytest.raises(ArgumentTypeError, match=f"^deal must be a SpitzerDeal, not {type(wrong).__name__}"):
             arena.play_with_bots("spitzer", wrong, bots, labels)
     assert deal.n_played == 0 and deal.announcements == ()
+
+
+def test_play_deal_names_a_wrong_deal_or_bots() -> None:
+    from pytrick import spidge, spitzer
+
+    with pytest.raises(ArgumentTypeError, match=r"^deal must be a SpitzerDeal, not SpidgeDeal$"):
+        spitzer.play_deal(SpidgeDeal.from_seed(1), [spitzer.RandomBot(seed=1)] * 4)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match=r"^deal must be a SpidgeDeal, not SpitzerDeal$"):
+        spidge.play_deal(SpitzerDeal.from_seed(1), [spidge.RandomBot(seed=1)] * 3)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match=r"^bots must be a sequence of 4 bots"):
+        spitzer.play_deal(SpitzerDeal.from_seed(1), None)  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ from pytrick.spidge.game import SpidgeGame
 from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.text import hands_lines, tricks_lines
 from trickcore._arguments import seed_plus
-from trickcore.errors import InvalidArgumentError
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
 __all__ = ["demo", "play_deal"]
 
@@ -25,6 +25,10 @@ def play_deal(deal: SpidgeDeal, bots: Sequence[SpidgeBot]) -> None:
 
     *bots* are three, by player; another number raises :class:`~pytrick.InvalidArgumentError`.
     """
+    if not isinstance(deal, SpidgeDeal):
+        raise ArgumentTypeError(f"deal must be a SpidgeDeal, not {type(deal).__name__}")
+    if not isinstance(bots, Sequence):
+        raise ArgumentTypeError(f"bots must be a sequence of 3 bots, one per player 0..2, not {type(bots).__name__}")
     if len(bots) != 3:
         raise InvalidArgumentError(
             f"bots: a Spidge deal needs 3 bots, one per player 0..2, not {len(bots)}"

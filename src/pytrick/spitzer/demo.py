@@ -14,7 +14,7 @@ from pytrick.spitzer.game import SpitzerGame
 from pytrick.spitzer.rules import SpitzerRules
 from pytrick.spitzer.text import hand_text, tricks_lines
 from trickcore._arguments import seed_plus
-from trickcore.errors import InvalidArgumentError
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
 __all__ = ["demo", "play_deal"]
 
@@ -24,6 +24,10 @@ def play_deal(deal: SpitzerDeal, bots: Sequence[SpitzerBot]) -> None:
 
     *bots* are four, by seat; another number raises :class:`~pytrick.InvalidArgumentError`.
     """
+    if not isinstance(deal, SpitzerDeal):
+        raise ArgumentTypeError(f"deal must be a SpitzerDeal, not {type(deal).__name__}")
+    if not isinstance(bots, Sequence):
+        raise ArgumentTypeError(f"bots must be a sequence of 4 bots, one per seat 0..3, not {type(bots).__name__}")
     if len(bots) != 4:
         raise InvalidArgumentError(
             f"bots: a Spitzer deal needs 4 bots, one per seat 0..3, not {len(bots)}"
