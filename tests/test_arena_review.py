@@ -368,3 +368,11 @@ def test_play_deal_names_a_wrong_deal_or_bots() -> None:
         spidge.play_deal(SpitzerDeal.from_seed(1), [spidge.RandomBot(seed=1)] * 3)  # type: ignore[arg-type]
     with pytest.raises(ArgumentTypeError, match=r"^bots must be a sequence of 4 bots"):
         spitzer.play_deal(SpitzerDeal.from_seed(1), None)  # type: ignore[arg-type]
+
+
+def test_replaying_a_summary_points_to_the_deal_lines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from pytrick.cli import main
+
+    arena.run_tournament("spidge", "heuristic,random", 1, seed=1, progress=False, out_dir=str(tmp_path))
+    assert main(["replay", str(tmp_path / "summary.json")]) == 1
+    assert "this is a tournament's summary.json" in capsys.readouterr().err

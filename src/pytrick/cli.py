@@ -201,6 +201,11 @@ def _load(path: str, deal: int | None = None, rotation: int = 0) -> object:
     obj = records.parse_record_text(data)
     if _is_tournament_line(obj):
         raise _tournament_file_error()
+    if isinstance(obj, dict) and "standings" in obj and "format" not in obj:
+        raise records.record_error(
+            "this is a tournament's summary.json (its statistics), not a deal record: "
+            "replay a deal of the deals.jsonl beside it with --deal K (and --rotation R)"
+        )
     return records.from_record(obj)
 
 
