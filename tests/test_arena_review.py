@@ -376,3 +376,15 @@ def test_replaying_a_summary_points_to_the_deal_lines(tmp_path: Path, capsys: py
     arena.run_tournament("spidge", "heuristic,random", 1, seed=1, progress=False, out_dir=str(tmp_path))
     assert main(["replay", str(tmp_path / "summary.json")]) == 1
     assert "this is a tournament's summary.json" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "kwargs", [{"iterations": True}, {"iterations": 2.5}, {"iterations": "100"}, {"rollout": None}, {"rollout": 1}]
+)
+def test_search_settings_of_a_wrong_type_are_argument_type_errors(kwargs: dict[str, Any]) -> None:
+    from pytrick import spidge, spitzer
+
+    # As PIMCBot(worlds=2.5) and seconds=True are: the subclass of the InvalidArgumentError raised before.
+    for bot in (spitzer.ISMCTSBot, spidge.ISMCTSBot):
+        with pytest.raises(ArgumentTypeError, match=next(iter(kwargs))):
+            bot(**kwargs)

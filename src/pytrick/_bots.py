@@ -9,7 +9,7 @@ import random
 import warnings
 from typing import Literal
 
-from trickcore._arguments import check_seed, int_in_range
+from trickcore._arguments import _is_bool, check_seed, int_in_range
 from trickcore.errors import ArgumentTypeError, IllegalMoveError, InvalidArgumentError
 
 __all__ = ["SearchBot", "SeededBot", "check_turn", "time_budget"]
@@ -108,7 +108,9 @@ class SearchBot:
     ) -> None:
         count = int_in_range(iterations, 0, 2**63 - 1)
         if count is None:
-            raise InvalidArgumentError(
+            # A float or a bool is a wrong type, as PIMC's worlds= says it.
+            wrong_type = _is_bool(iterations) or not hasattr(type(iterations), "__index__")
+            raise (ArgumentTypeError if wrong_type else InvalidArgumentError)(
                 f"iterations = {iterations!r}: must be a whole number, 0 or more"
             )
         seconds = time_budget(seconds)
@@ -120,7 +122,7 @@ class SearchBot:
                 f"exploration = {exploration!r}: the UCB constant must be finite and 0 or more"
             )
         if rollout not in self.ROLLOUTS:
-            raise InvalidArgumentError(
+            raise (InvalidArgumentError if isinstance(rollout, str) else ArgumentTypeError)(
                 f"rollout = {rollout!r}: the rollout policies are 'random' and 'heuristic'"
             )
         #: The most iterations a search runs (0: only the time budget stops it).
