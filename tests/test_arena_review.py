@@ -388,3 +388,14 @@ def test_search_settings_of_a_wrong_type_are_argument_type_errors(kwargs: dict[s
     for bot in (spitzer.ISMCTSBot, spidge.ISMCTSBot):
         with pytest.raises(ArgumentTypeError, match=next(iter(kwargs))):
             bot(**kwargs)
+
+
+def test_a_stopped_run_leaves_no_earlier_summary_beside_its_deals(tmp_path: Path) -> None:
+    arena.run_tournament("spidge", "heuristic,random", 1, seed=1, progress=False, out_dir=str(tmp_path))
+    assert (tmp_path / "summary.json").exists()
+    with pytest.raises(ArgumentTypeError):
+        arena.run_tournament("spidge", "test_arena_review:NoneBot,random", 1, progress=False, out_dir=str(tmp_path))
+    # The deals file is this run's (empty: it stopped in its first deal); no summary claims otherwise.
+    assert (tmp_path / "deals.jsonl").read_text(encoding="utf-8") == ""
+    assert not (tmp_path / "summary.json").exists()
+    assert not (tmp_path / "ratings.png").exists()

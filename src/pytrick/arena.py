@@ -895,6 +895,10 @@ def run_tournament(
     if out_dir is not None:
         os.makedirs(out_dir, exist_ok=True)
         partial = open(os.path.join(out_dir, "deals.jsonl"), "w", encoding="utf-8")
+        # An earlier run's summary must not sit beside this run's deals if it stops.
+        for stale in ("summary.json", "ratings.png"):
+            if os.path.isfile(os.path.join(out_dir, stale)):
+                os.remove(os.path.join(out_dir, stale))
     try:
         with tqdm(total=deals, unit="deal", disable=progress is False, file=bar_file, desc=game) as bar:
             for record in stream:
