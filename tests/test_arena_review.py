@@ -399,3 +399,13 @@ def test_a_stopped_run_leaves_no_earlier_summary_beside_its_deals(tmp_path: Path
     assert (tmp_path / "deals.jsonl").read_text(encoding="utf-8") == ""
     assert not (tmp_path / "summary.json").exists()
     assert not (tmp_path / "ratings.png").exists()
+
+
+def test_the_table_names_the_rules_that_differ_from_the_defaults() -> None:
+    result = arena.run_tournament("spidge", "heuristic,random", 1, seed=1, rules=SPIDGE_RULES, progress=False)
+    assert result.table().splitlines()[1] == (
+        "Rules: jokers=false joker_suit=wild spades_must_be_broken=true grand_slam=all_tricks "
+        "slam_tricks=12 spidge_tricks=8"
+    )
+    plain = arena.run_tournament("spidge", "heuristic,random", 1, seed=1, progress=False)
+    assert plain.table().splitlines()[1] == ""

@@ -41,6 +41,7 @@ from typing import Any, Literal, TextIO
 
 import numpy as np
 
+from pytrick._rule_words import changed_rules
 from trickcore._arguments import as_int, check_count, check_rules, check_seed, seed_plus
 from trickcore.errors import (
     ArgumentTypeError,
@@ -705,6 +706,11 @@ class TournamentResult:
         width = max(len(bot) for bot in self.bots) + 2
         lines = [
             f"{self.game.capitalize()} duplicate tournament: {n} deals x {len(self.bots)} rotations, seed {self.seed}",
+        ]
+        changed = changed_rules(check_rules(self.rules, _rules_class(self.game)))
+        if changed:
+            lines.append(f"Rules: {changed}")  # as --rules takes them
+        lines += [
             "",
             f"{'bot':<{width}} {'points/deal (95% CI)':>24} {'vs field (95% CI)':>24} {'rating':>14}",
         ]
