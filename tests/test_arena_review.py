@@ -409,3 +409,38 @@ def test_the_table_names_the_rules_that_differ_from_the_defaults() -> None:
     )
     plain = arena.run_tournament("spidge", "heuristic,random", 1, seed=1, progress=False)
     assert plain.table().splitlines()[1] == ""
+
+
+# ------------------------------------------------------------------ checks that already held
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_games_and_deals_round_trip_under_other_rules(game: arena.Game) -> None:
+    rules = RULES[game]
+    sequence: Any = SpitzerGame(rules, seed=3) if game == "spitzer" else SpidgeGame(rules, seed=3)
+    bots, labels = arena.seat_bots(game, "heuristic,random", seed=1)
+    for _ in range(3):
+        arena.play_with_bots(game, sequence.next_deal(), bots, labels)
+        sequence.finish_deal()
+        if sequence.is_over:
+            break
+    record = sequence.to_record()
+    back = loads_record(json.dumps(record))
+    assert back.rules == rules and back.totals == sequence.totals and back.to_record() == record
+    unfinished = (SpitzerGame if game == "spitzer" else SpidgeGame)(rules, seed=5).next_deal()
+    if game == "spitzer":
+        for _ in range(4):
+            unfinished.announce("pass")
+    for _ in range(5):
+        unfinished.play(unfinished.legal_moves.max())
+    again = from_record(unfinished.to_record())
+    assert again.rules == rules and again.position() == unfinished.position()
+
+
+def test_a_tournament_under_other_rules_is_the_same_with_two_workers() -> None:
+    serial = arena.run_tournament("spitzer", "heuristic,random,heuristic", 3, seed=8,
+                                  rules=SPITZER_RULES, progress=False)
+    pooled = arena.run_tournament("spitzer", "heuristic,random,heuristic", 3, seed=8,
+                                  rules=SPITZER_RULES, workers=2, progress=False)
+    assert pooled.records == serial.records
+    assert pooled.summary() == serial.summary()
