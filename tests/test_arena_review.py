@@ -444,3 +444,29 @@ def test_a_tournament_under_other_rules_is_the_same_with_two_workers() -> None:
                                   rules=SPITZER_RULES, workers=2, progress=False)
     assert pooled.records == serial.records
     assert pooled.summary() == serial.summary()
+
+
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_what_a_bot_is_given_is_the_same_in_every_world_it_cannot_tell_apart(game: arena.Game) -> None:
+    """Attributes, repr, copies and pickles of an observation: byte for byte
+    the same in deals that differ only in cards hidden from the seat."""
+    import copy
+    import pickle
+
+    from pytrick.inference import sample_deals
+
+    deal: Any = SpitzerDeal.from_seed(6, rules=SPITZER_RULES) if game == "spitzer" else SpidgeDeal.from_seed(6)
+    if game == "spitzer":
+        for _ in range(4):
+            deal.announce("pass")
+    for _ in range(6):
+        deal.play(deal.legal_moves.min())
+    for seat in range(arena.SEATS[game]):
+        mine = deal.observation(seat)
+        for world in sample_deals(mine, 4, seed=seat):
+            theirs = world.observation(seat)
+            assert world.position() != deal.position() or world == deal
+            assert pickle.dumps(theirs) == pickle.dumps(mine)
+            assert repr(theirs) == repr(mine) and theirs._repr_svg_() == mine._repr_svg_()
+            assert copy.deepcopy(theirs) == mine and copy.copy(theirs) == mine
+            assert pickle.loads(pickle.dumps(theirs)) == mine
