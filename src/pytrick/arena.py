@@ -257,7 +257,8 @@ def parse_bots(text: str | Sequence[str | BotSpec], minimum: int = 2) -> list[Bo
                     kwargs.append((key.strip(), _value(value.strip())))
             spec = BotSpec(name.strip(), tuple(kwargs), item)
         if spec.title in used:
-            # The titles key the results: each must be new, "x#2" given too included.
+            # The titles key each deal's points: they must all differ, even
+            # from a label such as "x#2" given by the caller.
             count = 2
             while f"{spec.title}#{count}" in used:
                 count += 1
@@ -900,11 +901,11 @@ def run_tournament(
     partial = None
     if out_dir is not None:
         os.makedirs(out_dir, exist_ok=True)
-        partial = open(os.path.join(out_dir, "deals.jsonl"), "w", encoding="utf-8")
         # An earlier run's summary must not sit beside this run's deals if it stops.
         for stale in ("summary.json", "ratings.png"):
             if os.path.isfile(os.path.join(out_dir, stale)):
                 os.remove(os.path.join(out_dir, stale))
+        partial = open(os.path.join(out_dir, "deals.jsonl"), "w", encoding="utf-8")
     try:
         with tqdm(total=deals, unit="deal", disable=progress is False, file=bar_file, desc=game) as bar:
             for record in stream:
