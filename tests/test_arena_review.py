@@ -469,3 +469,13 @@ def test_what_a_bot_is_given_is_the_same_in_every_world_it_cannot_tell_apart(gam
             assert repr(theirs) == repr(mine) and theirs._repr_svg_() == mine._repr_svg_()
             assert copy.deepcopy(theirs) == mine and copy.copy(theirs) == mine
             assert pickle.loads(pickle.dumps(theirs)) == mine
+
+
+def test_deal_record_takes_the_whole_text_of_deals_jsonl() -> None:
+    result = arena.run_tournament("spidge", "heuristic,random", 2, seed=5, progress=False)
+    text = "\n".join(json.dumps(entry) for entry in result.records)
+    expected = result.records[1]["rotations"][1]["record"]
+    assert arena.deal_record(text, 1, 1) == expected
+    assert arena.deal_record(text.encode(), 1, 1) == expected
+    with pytest.raises(ArgumentTypeError, match="lines must be"):
+        arena.deal_record(5, 1)  # type: ignore[arg-type]

@@ -938,8 +938,8 @@ def save(result: TournamentResult, out_dir: str) -> None:
 
 def deal_record(lines: Iterable[bytes | str], deal: int, rotation: int = 0) -> dict[str, Any]:
     """The deal record of rotation *rotation* of deal *deal* in the lines of a
-    tournament's ``deals.jsonl`` (an open file will do), for
-    :func:`pytrick.records.from_record` or ``pytrick replay``.
+    tournament's ``deals.jsonl`` (an open file, or the file's text, will do),
+    for :func:`pytrick.records.from_record` or ``pytrick replay``.
 
     Each line is parsed within the record limits
     (:data:`pytrick.records.MAX_RECORD_BYTES`); a line that is not a tournament
@@ -958,6 +958,11 @@ def deal_record(lines: Iterable[bytes | str], deal: int, rotation: int = 0) -> d
     from pytrick import records
 
     deal, rotation = as_int(deal, "deal"), as_int(rotation, "rotation")
+    if isinstance(lines, (str, bytes)):
+        # The whole text: iterating it would give one character at a time.
+        lines = lines.splitlines()
+    elif not isinstance(lines, Iterable):
+        raise ArgumentTypeError(f"lines must be the lines of a deals.jsonl or an open file, not {type(lines).__name__}")
     seen = 0
     for number, line in enumerate(lines, 1):
         if not line.strip():
