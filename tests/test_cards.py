@@ -60,7 +60,8 @@ def test_parser_accepts_the_documented_spellings(text: str, expected: str) -> No
         ("AHx", "'AH' is a card, but unexpected text 'x'"),
         ("JK", "say which joker"),
         ("joker", "say which joker"),
-        ("JK3", "no suit"),
+        ("JK3", "say which joker, JK1 or JK2"),  # it said "no suit"
+        ("joker 7", "say which joker, JK1 or JK2"),
         ("QQC", "unknown rank 'QQ'"),
     ],
 )
@@ -82,6 +83,24 @@ def test_card_numbers_out_of_range_are_rejected(value: int) -> None:
 def test_card_from_a_non_card_type_is_a_type_error(value: object) -> None:
     with pytest.raises(TypeError):
         Card(value)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("value", [Suit.CLUBS, Suit.SPADES, Rank.ACE])
+def test_an_int_enum_is_no_card(value: object) -> None:
+    # Suit.CLUBS was read as card 0, the 2 of clubs, and Rank.ACE as card 12.
+    with pytest.raises(TypeError, match=rf"card: a {type(value).__name__} is not a card"):
+        Card(value)  # type: ignore[arg-type]
+
+
+def test_a_card_set_holds_no_suit_or_other_enum(backend: dict) -> None:
+    from pytrick.spidge import Hand
+    from pytrick.spitzer import Announcement
+
+    cards = backend["_cards"].CardSet("2C 3C AC")
+    # "Suit.CLUBS in hand" answered whether 2♣ was in it.
+    assert Suit.CLUBS not in cards and Rank.ACE not in cards and Hand.DUMMY not in cards
+    assert Announcement.PASS not in cards
+    assert Card("2C") in cards and 0 in cards and "AC" in cards
 
 
 def test_suit_rank_and_joker_properties() -> None:

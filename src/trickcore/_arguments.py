@@ -12,6 +12,7 @@ the same errors with the same messages.
 
 from __future__ import annotations
 
+import enum
 import numbers
 import operator
 from typing import TypeVar
@@ -197,6 +198,11 @@ def card_number(value: object, name: str = "card") -> int:
     if kind == "Announcement":
         # A Spitzer announcement is an int enum: its code would be read as a card.
         raise ArgumentTypeError(f"{name}: an Announcement is not a card (announce() takes it)")
+    if isinstance(value, enum.Enum):
+        # Other int enums too: Suit.CLUBS would be read as card 0, the 2 of
+        # clubs, and Hand.DUMMY as card 1.
+        raise ArgumentTypeError(
+            f"{name}: a {kind} is not a card; give a card such as 'QC' ({value!r:.40})")
     if not hasattr(type(value), "__index__"):
         raise ArgumentTypeError(
             f"{name}: a card is a Card, a card number or card text such as 'QC', "

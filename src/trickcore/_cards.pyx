@@ -139,9 +139,9 @@ cdef class CardSet:
     def __contains__(self, card):
         if isinstance(card, str):
             return (self.mask >> <int>parse_card(card)) & 1 == 1
-        if isinstance(card, int) and not isinstance(card, bool):
+        if type(card) is int or type(card) is Card:
             return 0 <= card < N_CARDS and (self.mask >> <int>card) & 1 == 1
-        try:
+        try:  # numpy ints; a Suit or an Announcement (int enums too) is no card
             number = card_number(card)
         except (ArgumentTypeError, InvalidCardError):
             return False

@@ -220,7 +220,9 @@ def _parse_one(text: str) -> Card:
     for prefix in _JOKER_SPELLINGS:
         if upper.startswith(prefix) and upper[len(prefix):] in ("1", "2") and prefix != upper:
             return ALL_CARDS[51 + int(upper[len(prefix):])]
-    if upper in _JOKER_SPELLINGS:
+    if upper in _JOKER_SPELLINGS or any(
+        upper.startswith(prefix) and upper[len(prefix):].isdecimal() for prefix in _JOKER_SPELLINGS
+    ):
         raise InvalidCardError(
             f"invalid card text {text!r}: say which joker, JK1 or JK2 (the two are distinct cards)"
         )

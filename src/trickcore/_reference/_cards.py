@@ -99,9 +99,9 @@ class CardSet:
     def __contains__(self, card: object) -> bool:
         if isinstance(card, str):
             return int(parse_card(card)) in self._cards
-        if isinstance(card, int) and not isinstance(card, bool):
+        if type(card) is int or type(card) is Card:
             return card in self._cards
-        try:
+        try:  # numpy ints; a Suit or an Announcement (int enums too) is no card
             return card_number(card) in self._cards
         except (ArgumentTypeError, InvalidCardError):
             return False
