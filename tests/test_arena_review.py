@@ -173,6 +173,26 @@ def test_bad_executor_options_are_named(field: str, value: object) -> None:
         arena.run_tournament("spitzer", "heuristic,random", 1, **kwargs)
 
 
+def test_a_typo_in_workers_starts_no_thousands_of_processes() -> None:
+    with pytest.raises(InvalidArgumentError, match=r"^workers = 100000: must be a whole number from 1 to 1024"):
+        arena.run_tournament("spitzer", "heuristic,random", 1, workers=100000, progress=False)
+
+
+def test_a_bots_own_exception_is_a_public_bot_error() -> None:
+    # It was a private class: a caller could catch it only as any PytrickError.
+    class Broken:
+        def announce(self, observation: Any) -> Any:
+            raise KeyError("no idea")
+
+        def play(self, observation: Any) -> Any:
+            raise KeyError("no idea")
+
+    with pytest.raises(arena.BotError, match=r"^bot y in seat 1: announce\(\) raised KeyError") as info:
+        arena.play_with_bots("spitzer", SpitzerDeal.from_seed(3), [Broken()] * 4, ["x", "y", "z", "w"])
+    assert isinstance(info.value.__cause__, KeyError)
+    assert "BotError" in arena.__all__
+
+
 def test_the_other_games_rules_are_refused_at_once() -> None:
     with pytest.raises(ArgumentTypeError, match="rules must be a SpitzerRules"):
         arena.run_tournament("spitzer", "heuristic,random", 1, rules=SPIDGE_RULES,

@@ -54,6 +54,8 @@ from trickcore.errors import (
 
 __all__ = [
     "BUILTIN_BOTS",
+    "MAX_WORKERS",
+    "BotError",
     "BotSpec",
     "Interval",
     "PairwiseRow",
@@ -78,6 +80,8 @@ __all__ = [
 Game = Literal["spitzer", "spidge"]
 GAMES: tuple[Game, ...] = ("spitzer", "spidge")
 SEATS = {"spitzer": 4, "spidge": 3}
+#: The most worker processes a tournament starts (as ``threads=`` elsewhere).
+MAX_WORKERS = 1024
 
 #: The bots every game provides, by the name ``--bots`` takes.
 BUILTIN_BOTS = {
@@ -327,8 +331,25 @@ def _new_deal(game: Game, deal_seed: int, rules: Any) -> Any:
     return cls.from_seed(deal_seed, rules=rules)
 
 
-class _BotFailed(PytrickError):
-    """A bot's own exception, with the bot and its seat named."""
+class BotError(PytrickError):
+    """A bot's own code raised: the message names the bot and its seat (and
+    the method and the exception); the bot's exception is ``__cause__``.  An
+    illegal or malformed choice is not a BotError: it keeps the error class
+    the deal raised (:class:`~pytrick.IllegalMoveError`...).
+
+    >>> from pytrick.arena import BotError, play_with_bots
+    >>> from pytrick.spidge import SpidgeDeal
+    >>> class Broken:
+    ...     def play(self, observation):
+    ...         raise RuntimeError("out of ideas")
+    >>> try:
+    ...     play_with_bots("spidge", SpidgeDeal.from_seed(1), [Broken()] * 3, ["a", "b", "c"])
+    ... except BotError as error:
+    ...     print(error)
+    ...     print(type(error.__cause__).__name__)
+    bot a (player 0): play() raised RuntimeError: out of ideas
+    RuntimeError
+    """
 
 
 class _Seated:
@@ -348,15 +369,16 @@ class _Seated:
         try:
             return getattr(self.bot, method)(observation)
         except Exception as error:
-            raise _BotFailed(f"{self.where}: {method}() raised {type(error).__name__}: {error}") from error
+            raise BotError(f"{self.where}: {method}() raised {type(error).__name__}: {error}") from error
 
 
 def play_with_bots(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[str]) -> list[int]:
     """Play *deal* out with a bot in each seat, each seeing only its seat's
     observation; return the game points by seat.
 
-    Unlike the game's ``play_deal``, an exception from a bot, or an illegal or
-    malformed choice, is re-raised as a :class:`~pytrick.PytrickError` naming
+    Unlike the game's ``play_deal``, an exception from a bot (a
+    :class:`BotError`), or an illegal or malformed choice, is re-raised as a
+    :class:`~pytrick.PytrickError` naming
     the bot by its label in *labels* and its seat (an illegal or malformed
     choice keeps its class: :class:`~pytrick.IllegalMoveError` with its
     ``reason`` and ``rule``, :class:`~pytrick.ArgumentTypeError`...); the deal
@@ -386,7 +408,7 @@ def play_with_bots(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[
     ]
     try:
         module.play_deal(deal, [_Seated(bot, name) for bot, name in zip(bots, names, strict=True)])
-    except _BotFailed:
+    except BotError:
         raise
     except PytrickError as error:  # an illegal move, or no move at all (a card 99)
         # A rejected move leaves the deal as it was: the mover is still to move.
@@ -875,8 +897,10 @@ def run_tournament(
     rules = check_rules(rules, _rules_class(game))
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
         raise InvalidArgumentError(f"deals = {deals!r}: must be a whole number, 1 or more")
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise InvalidArgumentError(f"workers = {workers!r}: must be a whole number, 1 or more")
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers <= MAX_WORKERS:
+        # A typo (workers=100000) would start that many processes.
+        raise InvalidArgumentError(
+            f"workers = {workers!r}: must be a whole number from 1 to {MAX_WORKERS} (one a core is enough)")
     if not isinstance(ray, (bool, str)):
         raise ArgumentTypeError(f"ray must be True, False or a cluster address, not {type(ray).__name__}")
     if not isinstance(progress, bool) and not callable(getattr(progress, "write", None)):
