@@ -342,8 +342,9 @@ class BotError(PytrickError):
     >>> class Broken:
     ...     def play(self, observation):
     ...         raise RuntimeError("out of ideas")
+    >>> deal = SpidgeDeal.from_seed(1)
     >>> try:
-    ...     play_with_bots("spidge", SpidgeDeal.from_seed(1), [Broken()] * 3, ["a", "b", "c"])
+    ...     play_with_bots("spidge", deal, [Broken()] * 3, ["a", "b", "c"])
     ... except BotError as error:
     ...     print(error)
     ...     print(type(error.__cause__).__name__)
