@@ -86,14 +86,15 @@ def compare(peer: str, ours_label: str, our_steps: float, our_copies: float, n: 
     )
 
 
-def playouts(game_name: str, plays: int) -> Callable[[int], int]:
-    """``clone()`` a dealt state that has made *plays* random moves, then
-    uniformly random legal actions to the end: rollouts/s."""
+def playouts(game_name: str, left: int) -> Callable[[int], int]:
+    """``clone()`` a dealt state moved on by random actions until *left* card
+    plays remain, then uniformly random legal actions to the end: rollouts/s.
+    Counting what is left, not what was played, skips the phases before the
+    play (hearts' passing, skat's bidding and discard), so a rollout plays as
+    many cards as ours from the same point of the deal."""
     rng = random.Random(1)
     start = dealt_states(game_name, 1)[0]
-    for _ in range(plays):
-        if start.is_terminal():
-            break
+    while _steps_left(start) > left:
         actions = start.legal_actions()
         start.apply_action(actions[rng.randrange(len(actions))])
 
@@ -110,3 +111,17 @@ def playouts(game_name: str, plays: int) -> Callable[[int], int]:
         return count
 
     return run
+
+
+def _steps_left(state: Any) -> int:
+    """Player actions from *state* to the end (a clone played out): once the
+    card play has begun, the cards still to play."""
+    state = state.clone()
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+            continue
+        state.apply_action(state.legal_actions()[0])
+        steps += 1
+    return steps

@@ -9,10 +9,12 @@ Every row is measured in this run, interleaved, and printed with its ratios:
   (:func:`pytrick.search.rollouts`): compiled on 1 and 2 threads, the
   pure-Python reference, a Python loop over the deal API (``copy`` +
   ``random_move`` + ``play_action``), and OpenSpiel's ``skat`` / ``hearts``
-  (``clone`` + random ``apply_action`` to the end) when pyspiel is importable;
+  (``clone`` + random ``apply_action`` to the end, from a state with as many
+  cards left to play as ours) when pyspiel is importable;
 * ``copy()`` of the public deal types;
-* a whole deal played from Python with integer actions (``legal_actions`` +
-  ``play_action``) against the Card-object loop (``legal_moves`` + ``play``);
+* the rest of a deal from the same mid-game positions played from Python
+  with integer actions (``legal_actions`` + ``play_action``) against the
+  Card-object loop (``legal_moves`` + ``play``);
 * ``sample_deals(observation, 1)``: one consistent deal per call, as a search
   loop asks for them, for a mid-game observation of each game.
 """
@@ -58,6 +60,16 @@ def spidge_midgame(seed: int = 3) -> SpidgeDeal:
     for _ in range(9):
         deal.play_action(deal.random_move(rng))
     return deal
+
+
+def cards_left(deal: Any) -> int:
+    """The plays a rollout from *deal* makes (a copy played out)."""
+    copy = deal.copy()
+    plays = 0
+    while not copy.is_over:
+        copy.play_action(copy.legal_actions[0])
+        plays += 1
+    return plays
 
 
 def compiled_rollouts(deal: Any, threads: int) -> Callable[[int], int]:
@@ -106,7 +118,7 @@ def python_rollouts(deal: Any, score: Callable[[Any], object]) -> Callable[[int]
 
 
 def action_loop(deals: list[Any]) -> Callable[[int], int]:
-    """A whole deal from Python with integer actions: steps."""
+    """The rest of each mid-game deal from Python with integer actions: steps."""
     def run(count: int) -> int:
         steps = 0
         i = 0
@@ -121,7 +133,7 @@ def action_loop(deals: list[Any]) -> Callable[[int], int]:
 
 
 def card_loop(deals: list[Any]) -> Callable[[int], int]:
-    """The same deal with Card objects (legal_moves + play): steps."""
+    """The same plays with Card objects (legal_moves + play): steps."""
     def run(count: int) -> int:
         steps = 0
         i = 0
@@ -168,9 +180,11 @@ def main() -> None:
         rates = [one, two, best_rate(reference_rollouts(deal, label.lower()), n_ref, 1),
                  best_rate(python_rollouts(deal, score), n_py, repeats)]
         if have_spiel:
-            rates.append(best_rate(_openspiel.playouts(peer, deal.n_played), n_py, repeats))
+            rates.append(best_rate(_openspiel.playouts(peer, cards_left(deal)), n_py, repeats))
         rows.append((f"{label} rollouts, mid-game", rates))
     print_table("rollouts from a position, per second (scored)", columns, rows)
+    print("2 threads / 1 thread: " + ", ".join(
+        f"{name.split()[0]} {rates[1] / rates[0]:.2f}x" for name, rates in rows))
     if not compiled:
         print("(the compiled core is not built: its columns are the reference's)")
 
