@@ -207,7 +207,9 @@ class PIMCBot(PIMCSearch):
     solved in batches (one compiled call each, the GIL released) until they
     are all done or the budget is spent, and at least one world is always
     solved.  Solving every card of a world from the first lead takes about
-    8 ms at the median, so in the auction and the first trick some worlds
+    1.5 ms at the median on a quiet machine (``benchmarks/bench_search.py``)
+    and several times that for the hardest worlds or on a busy machine, so in
+    the auction (a solve per announcement) and the first trick some worlds
     may not fit; from the second trick on all 20 are solved well within
     it.  With ``seconds=None`` every world is solved and the choice
     depends only on the observation and *seed*; with a budget it also
