@@ -10,9 +10,10 @@ wall-clock time of one ``play(observation)`` call (the whole call:
 constraints, search inputs and the compiled search), the mean CPU time of
 the process (what the call costs on a machine shared with other work), and
 the ratio of the mean to HeuristicBot's.  Then how many worlds PIMCBot's
-time budget let it solve per decision (its ``last_stats``), by phase: the
-Spitzer auction (every announcement decision with a choice in the same
-deals), the first trick, and the later tricks.  The last table compares the
+time budget let it solve per decision (its ``last_stats``) and the mean and
+longest wall-clock time of those decisions, by phase: the Spitzer auction
+(every announcement decision with a choice in the same deals), the first
+trick, and the later tricks.  The last table compares the
 ISMCTS kernel with its pure-Python reference twin at the same small budget
 (iterations per second).
 """
@@ -78,10 +79,12 @@ def bots(game: str) -> dict[str, Any]:
 
 
 def decision_times(
-    game: str, observations: list[Any], worlds: dict[str, list[int]]
+    game: str, observations: list[Any], worlds: dict[str, list[int]],
+    phase_times: dict[str, list[float]],
 ) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
     """Wall-clock and CPU seconds of each bot's decisions; PIMCBot's worlds
-    solved per decision go into *worlds* by phase."""
+    solved per decision and its wall-clock seconds go into *worlds* and
+    *phase_times* by phase."""
     players = bots(game)
     wall: dict[str, list[float]] = {name: [] for name in players}
     cpu: dict[str, list[float]] = {name: [] for name in players}
@@ -95,6 +98,7 @@ def decision_times(
             if name == "PIMCBot":
                 phase = "first trick" if len(observation.plays) < 4 else "later tricks"
                 worlds.setdefault(phase, []).append(worlds_solved(bot))
+                phase_times.setdefault(phase, []).append(wall[name][-1])
     return wall, cpu
 
 
@@ -104,12 +108,15 @@ def worlds_solved(bot: Any) -> int:
     return max(count for _, count, _ in bot.last_stats)
 
 
-def auction_worlds(observations: list[Any]) -> list[int]:
-    """Worlds a Spitzer PIMCBot solves per announcement decision at its default budget."""
+def auction_worlds(observations: list[Any], seconds: list[float]) -> list[int]:
+    """Worlds a Spitzer PIMCBot solves per announcement decision at its
+    default budget; the wall-clock seconds of each decision go into *seconds*."""
     bot = spitzer.PIMCBot(seed=1)
     found = []
     for observation in observations:
+        start = time.perf_counter()
         assert bot.announce(observation) in observation.legal_announcements
+        seconds.append(time.perf_counter() - start)
         found.append(worlds_solved(bot))
     return found
 
@@ -162,9 +169,10 @@ def main() -> None:
             observations = observations[:: max(1, len(observations) // 6)]
             auction = auction[:2]
         worlds: dict[str, list[int]] = {}
+        phase_times: dict[str, list[float]] = {}
         if auction:
-            worlds["auction"] = auction_worlds(auction)
-        times, cpu = decision_times(game, observations, worlds)
+            worlds["auction"] = auction_worlds(auction, phase_times.setdefault("auction", []))
+        times, cpu = decision_times(game, observations, worlds, phase_times)
         base = statistics.fmean(times["HeuristicBot"])
         print(f"\n{game.capitalize()}: {len(observations)} card decisions, default budgets, one core")
         print(f"{'bot':<16}{'mean':>12}{'median':>12}{'p90':>12}{'p95':>12}{'CPU mean':>12}{'mean / HeuristicBot':>22}")
@@ -178,11 +186,13 @@ def main() -> None:
             )
         pimc = bots(game)["PIMCBot"]
         print(f"\nPIMCBot, worlds solved per decision in its {pimc.seconds} s (of {pimc.worlds} drawn)")
-        print(f"{'phase':<16}{'decisions':>10}{'fewest':>8}{'median':>8}{'most':>8}")
+        print(f"{'phase':<16}{'decisions':>10}{'fewest':>8}{'median':>8}{'most':>8}"
+              f"{'mean time':>12}{'longest':>12}")
         for phase in ("auction", "first trick", "later tricks"):
             if phase in worlds:
-                counts = worlds[phase]
-                print(f"{phase:<16}{len(counts):>10}{min(counts):>8}{statistics.median(counts):>8g}{max(counts):>8}")
+                counts, spent = worlds[phase], phase_times[phase]
+                print(f"{phase:<16}{len(counts):>10}{min(counts):>8}{statistics.median(counts):>8g}{max(counts):>8}"
+                      f"{statistics.fmean(spent) * 1e3:>9.1f} ms{max(spent) * 1e3:>9.1f} ms")
         twin_positions = observations[:2]
         fast, slow = twin_rates(game, twin_positions, 10 if args.quick else 40)
         print_table(
