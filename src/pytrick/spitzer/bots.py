@@ -207,8 +207,9 @@ class PIMCBot(PIMCSearch):
     solved in batches (one compiled call each, the GIL released) until they
     are all done or the budget is spent, and at least one world is always
     solved.  Solving every card of a world from the first lead takes about
-    1.5 ms at the median on a quiet machine (``benchmarks/bench_search.py``)
-    and several times that for the hardest worlds or on a busy machine, so in
+    1.5 ms at the median on a quiet machine (deals in which every seat
+    passed, ``benchmarks/bench_search.py``) and several times that for the
+    hardest worlds or on a busy machine, so in
     the auction (a solve per announcement) and the first trick some worlds
     may not fit; from the second trick on all 20 are solved well within
     it.  With ``seconds=None`` every world is solved and the choice
