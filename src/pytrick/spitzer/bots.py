@@ -209,10 +209,10 @@ class PIMCBot(PIMCSearch):
     solved.  Solving every card of a world from the first lead takes about
     1.5 ms at the median on a quiet machine (deals in which every seat
     passed, ``benchmarks/bench_search.py``) and several times that for the
-    hardest worlds or on a busy machine, so in
-    the auction (a solve per announcement) and the first trick some worlds
-    may not fit; from the second trick on all 20 are solved well within
-    it.  With ``seconds=None`` every world is solved and the choice
+    hardest worlds or on a busy machine; an announcement is solved once per
+    legal announcement in each world, so in the auction some worlds may
+    not fit, while a card decision usually solves all 20 well within it
+    (``benchmarks/bench_bots.py`` prints the worlds and times by phase).  With ``seconds=None`` every world is solved and the choice
     depends only on the observation and *seed*; with a budget it also
     depends on how many worlds the clock allowed (the worlds are the same,
     in the same order: fewer are used).
