@@ -5,9 +5,11 @@ reference lanes and OpenSpiel, in one run.
     python benchmarks/bench_envs.py [--quick] [--lanes N]
 
 An *env step* is one action of the learning agent(s).  For the vector
-environment it is one lane's step: the agent's action, the random
-opponents' moves up to the agent's next turn, its observation tensor and
-action mask; the rate counts only the time inside ``step()`` (the policy's
+environment it is one lane's step that takes an action: the agent's
+action, the random opponents' moves up to the agent's next turn, its
+observation tensor and action mask (the step that deals a lane's next deal
+takes none and is not counted, though its time is); the rate counts only
+the time inside ``step()`` (the policy's
 time is the user's), and "with policy" adds a numpy first-legal-action
 policy.  Rates are per CPU second of this process (``time.process_time``),
 what one core delivers even when the machine is shared.  The AEC environment counts every seat's move as a step (each one
@@ -41,23 +43,30 @@ import trickcore
 
 
 def vector_rates(make: Callable[[], Any], count: int, repeats: int = 3) -> tuple[float, float]:
-    """(lane steps per second inside step(), the same for the whole loop with
-    a first-legal-action numpy policy), best of *repeats*."""
+    """(agent steps per second inside step(), the same for the whole loop with
+    a first-legal-action numpy policy), best of *repeats*.  A lane whose deal
+    ended on the last call is dealt anew and takes no action (Gymnasium's
+    next-step autoreset): that lane step is not an agent's step, as the
+    other environments count none."""
     envs = make()
     _, infos = envs.reset(seed=1)
     calls = max(count // envs.num_envs, 1)
+    ended = np.zeros(envs.num_envs, dtype=bool)
     best_inside = best_loop = 0.0
     for _ in range(repeats):
         inside = 0.0
+        steps = 0
         start = time.process_time()
         for _ in range(calls):
             actions = infos["action_mask"].argmax(axis=1)
             t = time.process_time()
-            _, _, _, _, infos = envs.step(actions)
+            _, _, terminated, truncated, infos = envs.step(actions)
             inside += time.process_time() - t
+            steps += envs.num_envs - int(np.count_nonzero(ended))
+            ended = terminated | truncated
         loop = time.process_time() - start
-        best_inside = max(best_inside, calls * envs.num_envs / inside)
-        best_loop = max(best_loop, calls * envs.num_envs / loop)
+        best_inside = max(best_inside, steps / inside)
+        best_loop = max(best_loop, steps / loop)
     return best_inside, best_loop
 
 
