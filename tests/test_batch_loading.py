@@ -10,32 +10,10 @@ from types import ModuleType
 import numpy as np
 import pytest
 
+from _positions import spidge_position, spitzer_position
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError, RulesError
 
 Backend = dict[str, ModuleType]
-
-
-def spitzer_position(backend: Backend, seed: int, moves: int, options: int = 0) -> object:
-    sp = backend["_spitzer"]
-    pack = list(sp.PACK)
-    rng = random.Random(seed)
-    rng.shuffle(pack)
-    deal = sp.SpitzerState(sp.deal_pack(pack, seed % 4), seed % 4, options)
-    for _ in range(moves):
-        if not deal.is_over:
-            deal.play_action(deal.random_move(rng))
-    return deal
-
-
-def spidge_position(backend: Backend, seed: int, moves: int) -> object:
-    sg = backend["_spidge"]
-    pack = list(sg.pack(True))
-    rng = random.Random(seed)
-    rng.shuffle(pack)
-    deal = sg.SpidgeState([sum(1 << c for c in pack[h::4]) for h in range(4)])
-    for _ in range(moves):
-        deal.play_action(deal.random_move(rng))
-    return deal
 
 
 def test_a_loaded_spitzer_lane_plays_on_like_the_deal(backend: Backend) -> None:

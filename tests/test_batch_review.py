@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 
 import trickcore
+from _positions import spidge_position, spitzer_position
 from pytrick import tensors
 from pytrick.batch import SpidgeBatch, SpitzerBatch
 from pytrick.inference import sample_deals
@@ -147,28 +148,6 @@ def test_an_action_too_large_for_64_bits_is_out_of_range(backend: Backend) -> No
 
 # -- loaded lanes on both backends -------------------------------------------------
 
-def _spitzer_deal(backend: Backend, seed: int, moves: int) -> Any:
-    sp = backend["_spitzer"]
-    pack = list(sp.PACK)
-    rng = random.Random(seed)
-    rng.shuffle(pack)
-    deal = sp.SpitzerState(sp.deal_pack(pack, seed % 4), seed % 4, 0)
-    for _ in range(moves):
-        if not deal.is_over:
-            deal.play_action(deal.random_move(rng))
-    return deal
-
-
-def _spidge_deal(backend: Backend, seed: int, moves: int) -> Any:
-    sg = backend["_spidge"]
-    pack = list(sg.pack(True))
-    rng = random.Random(seed)
-    rng.shuffle(pack)
-    deal = sg.SpidgeState([sum(1 << c for c in pack[h::4]) for h in range(4)])
-    for _ in range(moves):
-        deal.play_action(deal.random_move(rng))
-    return deal
-
 
 def _run(batch: Any, seed: int) -> list[Any]:
     """Every array the batch shows while random legal actions finish its deals."""
@@ -188,7 +167,7 @@ def test_loaded_spitzer_lanes_in_any_phase_play_alike_on_both_backends(
         both_backends: tuple[Backend, Backend], moves: int, mode: str) -> None:
     runs = []
     for backend in both_backends:
-        deal = _spitzer_deal(backend, moves + 3, moves)
+        deal = spitzer_position(backend, moves + 3, moves)
         kept = deal.copy()
         batch = backend["_batch"].SpitzerBatch(3, 5, 0, mode)
         batch.set_states([deal, deal], ids=[2, 0])
@@ -209,7 +188,7 @@ def test_loaded_spidge_lanes_play_alike_on_both_backends(
         both_backends: tuple[Backend, Backend], moves: int) -> None:
     runs = []
     for backend in both_backends:
-        deal = _spidge_deal(backend, moves, moves)
+        deal = spidge_position(backend, moves, moves)
         kept = deal.copy()
         batch = backend["_batch"].SpidgeBatch(2, 8)
         batch.load(1, deal)
@@ -257,7 +236,6 @@ def test_batch_observations_are_the_same_in_every_world_the_seat_cannot_tell_apa
             batch.set_states([deal, *worlds])
             seen = batch.observations()
             assert (seen == seen[0]).all(), (i, cls.__name__)
-
 
 
 def test_a_core_lane_keeps_the_deal_not_its_context() -> None:

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import random
 import threading
 from types import ModuleType
 
@@ -12,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _positions import spidge_position, spitzer_position
 from trickcore._threads import run_chunks
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
@@ -21,31 +21,6 @@ Backends = tuple[Backend, Backend]
 
 def _small(backend: Backend, compiled: int, reference: int) -> int:
     return reference if backend["_rollouts"].__name__.startswith("trickcore._reference") else compiled
-
-
-def spitzer_position(backend: Backend, seed: int, moves: int, options: int = 0) -> object:
-    """A deal dealt from *seed* after *moves* random announcements and cards."""
-    sp = backend["_spitzer"]
-    pack = list(sp.PACK)
-    rng = random.Random(seed)
-    rng.shuffle(pack)
-    deal = sp.SpitzerState(sp.deal_pack(pack, seed % 4), seed % 4, options)
-    for _ in range(moves):
-        if deal.is_over:
-            break
-        deal.play_action(deal.random_move(rng))
-    return deal
-
-
-def spidge_position(backend: Backend, seed: int, moves: int, flags: int = 1) -> object:
-    sg = backend["_spidge"]
-    pack = list(sg.pack(bool(flags & 1)))
-    rng = random.Random(seed)
-    rng.shuffle(pack)
-    deal = sg.SpidgeState([sum(1 << c for c in pack[h::4]) for h in range(4)], flags)
-    for _ in range(min(moves, 52)):
-        deal.play_action(deal.random_move(rng))
-    return deal
 
 
 # -- the core kernels -----------------------------------------------------------------
