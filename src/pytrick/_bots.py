@@ -3,6 +3,7 @@ asked, a seeded random source, and the settings of the search bots."""
 
 from __future__ import annotations
 
+import importlib
 import math
 import numbers
 import random
@@ -12,7 +13,19 @@ from typing import Literal
 from trickcore._arguments import _is_bool, check_seed, int_in_range
 from trickcore.errors import ArgumentTypeError, IllegalMoveError, InvalidArgumentError
 
-__all__ = ["SearchBot", "SeededBot", "check_turn", "time_budget"]
+__all__ = ["SearchBot", "SeededBot", "check_turn", "load_search_modules", "time_budget"]
+
+
+def load_search_modules() -> None:
+    """Import now what a search bot's decisions import on first use.
+
+    Made when the bot is made, not at its first decision in the middle of a
+    game: Python drops a Ctrl-C that lands in an import's lock clean-up
+    ("Exception ignored in ..."), so a game whose first decision imported
+    could play on after it.  (Imported here rather than at the top of the
+    bot modules, which ``pytrick.search`` itself imports.)"""
+    for name in ("pytrick._worlds", "pytrick.inference.spidge", "pytrick.inference.spitzer", "pytrick.search"):
+        importlib.import_module(name)
 
 
 def check_turn(
@@ -137,6 +150,7 @@ class SearchBot:
         self.rng = random.Random(None if seed is None else check_seed(seed))
         #: ``(move, visits, mean reward)`` of each root move of the last search.
         self.last_stats: list[tuple[int, int, float]] = []
+        load_search_modules()
 
 
 def time_budget(seconds: object) -> float | None:

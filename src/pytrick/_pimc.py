@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from pytrick._bots import time_budget
+from pytrick._bots import load_search_modules, time_budget
 from trickcore._arguments import as_int, check_seed
 from trickcore.errors import InvalidArgumentError
 
@@ -45,6 +45,7 @@ class PIMCSearch:
         #: ``(move, worlds evaluated, mean value)`` of each candidate of the
         #: last decision (the move as an int: a card number or announcement code).
         self.last_stats: list[tuple[int, int, float]] = []
+        load_search_modules()
 
     def _choose(self, observation: Any, moves: Sequence[int], evaluate: Evaluate) -> int:
         """The index in *moves* of the move with the best mean value over the
