@@ -43,14 +43,8 @@ def per_step(game_name: str) -> Callable[[int], int]:
         steps = 0
         i = 0
         while steps < count:
-            state = starts[i & 15].clone()
+            steps += _first_actions_to_end(starts[i & 15].clone())
             i += 1
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    state.apply_action(state.chance_outcomes()[0][0])
-                    continue
-                state.apply_action(state.legal_actions()[0])
-                steps += 1
         return steps
 
     return run
@@ -116,7 +110,12 @@ def playouts(game_name: str, left: int) -> Callable[[int], int]:
 def _steps_left(state: Any) -> int:
     """Player actions from *state* to the end (a clone played out): once the
     card play has begun, the cards still to play."""
-    state = state.clone()
+    return _first_actions_to_end(state.clone())
+
+
+def _first_actions_to_end(state: Any) -> int:
+    """Play *state* to the end with ``legal_actions()[0]`` (chance: its first
+    outcome); the number of player actions."""
     steps = 0
     while not state.is_terminal():
         if state.is_chance_node():
