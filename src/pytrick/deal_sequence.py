@@ -36,9 +36,9 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
     """The bookkeeping of a game: its deals, totals and winner.
 
     A subclass names its players (:attr:`players`, :attr:`who`), deals the
-    next deal (:meth:`next_deal`), and says what a finished deal scores
-    (:meth:`_points`) and whether it ends the game by itself
-    (:meth:`_decided_by`).
+    next deal (:meth:`next_deal`) with the random draws of :meth:`_draw`,
+    and says what a finished deal scores (:meth:`_points`) and whether it
+    ends the game by itself (:meth:`_decided_by`).
     """
 
     players: ClassVar[int]
@@ -59,10 +59,15 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
                 first_dealer, "first dealer", 0, self.players - 1,
                 f"{self.who}s are 0 to {self.players - 1}",
             )
+        if seed is not None:
+            seed = check_seed(seed)
         self.rules = rules
         self.seed = seed
         self.first_dealer = first_dealer
-        self._rng = random.Random(None if seed is None else check_seed(seed))
+        # True once the first dealer was drawn (or taken from the first deal
+        # added) rather than fixed beforehand: a record keeps only a fixed one.
+        self._first_dealer_drawn = False
+        self._rng = random.Random(seed)
         self.deals: list[DealT] = []
         self._totals = [0] * self.players
         self._winner: int | None = None
@@ -96,7 +101,11 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
         return self.first_dealer
 
     def add_deal(self, deal: DealT) -> None:
-        """Append a deal made elsewhere (a record, a replay); it is scored if finished."""
+        """Append a deal made elsewhere (a record, a replay); it is scored if finished.
+
+        In a seeded game the deal takes the place of the seed's next deal: the
+        generator makes the draws that deal would have taken, so the game deals
+        on from its seed as if it had dealt every deal itself."""
         if not isinstance(deal, self.deal_class):
             # The other game's deal would be read for this game's fields.
             raise ArgumentTypeError(
@@ -115,8 +124,11 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
             raise IllegalMoveError(
                 "the deal was made under other rule options than the game", "rules_mismatch"
             )
+        if self.seed is not None:
+            self._draw(self.next_dealer())
         if self.first_dealer is None:
             self.first_dealer = deal.dealer
+            self._first_dealer_drawn = True
         self.deals.append(deal)
         if deal.is_over:
             self.finish_deal()
@@ -157,11 +169,27 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
                 f"the game is over: {self.who} {self._winner} has won", "game_over", self.end_rule
             )
 
+    def _next_draw(self) -> tuple[list[Any], int]:
+        """The pack and dealer of the next deal, from the game's generator
+        (the first dealer too, unless it was fixed)."""
+        dealer = self.next_dealer()
+        pack, drawn = self._draw(dealer)
+        if dealer is None:
+            self.first_dealer = drawn
+            self._first_dealer_drawn = True
+        return pack, drawn
+
     # -- what each game says ---------------------------------------------------
 
     @abc.abstractmethod
     def next_deal(self) -> DealT:
         """Shuffle and deal the next deal, and return it to be played."""
+
+    @abc.abstractmethod
+    def _draw(self, dealer: int | None) -> tuple[list[Any], int]:
+        """Shuffle the next pack with ``self._rng`` and, if *dealer* is None,
+        draw the dealer with it (in the order the game's seeds fix); return
+        the pack and the dealer."""
 
     @abc.abstractmethod
     def _points(self, deal: DealT) -> Sequence[int]:

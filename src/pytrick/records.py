@@ -33,6 +33,7 @@ import warnings
 from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import IO, Any, Protocol, TypeVar
 
+from trickcore._arguments import SEED_LIMIT
 from trickcore.card import Card, parse_card
 from trickcore.errors import (
     ArgumentTypeError,
@@ -211,6 +212,15 @@ class RecordReader:
         if (kind is not bool and isinstance(value, bool)) or not isinstance(value, kind):
             raise self.error(name, f"expected {kind.__name__}, got {_kind(value)}")
         return value
+
+    def optional_int(self, name: str, low: int, high: int) -> int | None:
+        """An integer field within ``low..high``, or None if null or absent."""
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise self.error(name, f"expected an integer or null, got {_kind(value)}")
+        return self.int(name, low, high)
 
     def int(self, name: str, low: int, high: int, default: int | None = None) -> int:
         """An integer field within ``low..high``."""
@@ -476,6 +486,9 @@ class GameLike(Protocol):
     """What the shared record code needs of a game (a sequence of deals)."""
 
     rules: Any
+    seed: int | None
+    first_dealer: int | None
+    _first_dealer_drawn: bool
 
     @property
     def deals(self) -> Sequence[Any]: ...
@@ -592,11 +605,16 @@ def _result_difference(recorded: Any, replayed: Mapping[str, Any]) -> str:
 
 def game_record(game_name: str, game: GameLike,
                 deal_body: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
-    """The full record of a game: envelope, rules, the deal bodies, totals, winner."""
+    """The full record of a game: envelope, rules, seed, first dealer, the deal
+    bodies, totals, winner."""
     if game.deals and game.deals[-1].is_over:
         game.finish_deal()
     record = envelope(game_name, "game")
     record["rules"] = game.rules.to_dict()
+    record["seed"] = game.seed
+    # Only a first dealer fixed before the first deal: a drawn one is the
+    # seed's to draw again (and the first deal's dealer says who it was).
+    record["first_dealer"] = None if game._first_dealer_drawn else game.first_dealer
     record["deals"] = [deal_body(deal) for deal in game.deals]
     record["totals"] = list(game.totals)
     record["winner"] = game.winner
@@ -606,17 +624,20 @@ def game_record(game_name: str, game: GameLike,
 G_ = TypeVar("G_", bound=GameLike)
 
 
-def read_game(reader: RecordReader, new_game: Callable[[int | None], G_],
+def read_game(reader: RecordReader, new_game: Callable[[int | None, int | None], G_],
               read_deal: Callable[[RecordReader], DealLike], n_dealers: int,
               who: str, passing: str) -> G_:
-    """Replay the ``deals`` of a game record into the game *new_game(first_dealer)*
-    makes, then check the recorded ``totals`` and ``winner``.  *who* names a
-    dealer in messages ("seat", "player"); *passing* says how the deal moves.
-    No deals is a game not yet begun (as a new game's record writes it)."""
-    game: G_ | None = None
-    for path, value in reader.items("deals"):
+    """Make the game *new_game(seed, first_dealer)* with the record's ``seed``
+    and ``first_dealer`` (null if absent), replay its ``deals`` into it, then
+    check the recorded ``totals`` and ``winner``.  *who* names a dealer in
+    messages ("seat", "player"); *passing* says how the deal moves.  No deals
+    is a game not yet begun (as a new game's record writes it)."""
+    seed = reader.optional_int("seed", 0, SEED_LIMIT - 1)
+    first_dealer = reader.optional_int("first_dealer", 0, n_dealers - 1)
+    game = new_game(seed, first_dealer)
+    for i, (path, value) in enumerate(reader.items("deals")):
         body = RecordReader(value, path)
-        if game is not None:
+        if i:
             if game.current is not None:
                 raise record_error(f"{path}: the deal before it is not finished")
             game.finish_deal()
@@ -628,15 +649,15 @@ def read_game(reader: RecordReader, new_game: Callable[[int | None], G_],
                     "dealer",
                     f"expected {who} {expected} (the deal {passing}), got {body.raw('dealer')}",
                 )
+        elif first_dealer is not None and body.int("dealer", 0, n_dealers - 1) != first_dealer:
+            raise reader.error(
+                "first_dealer", f"{first_dealer} is not the dealer of {path} ({who} {body.raw('dealer')})"
+            )
         deal = read_deal(body)
-        if game is None:
-            game = new_game(deal.dealer)
         try:
             game.add_deal(deal)
         except PytrickError as error:
             raise record_error(f"{path}: {error}") from None
-    if game is None:
-        game = new_game(None)
     if reader.has("totals") and reader.raw("totals") != list(game.totals):
         raise reader.error(
             "totals", f"recorded {quote(reader.raw('totals'))}, replayed {list(game.totals)}"

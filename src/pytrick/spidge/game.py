@@ -10,6 +10,7 @@ from pytrick.spidge.deal import SpidgeDeal
 from pytrick.spidge.dealing import cut_for_dealer, shuffled_pack
 from pytrick.spidge.rules import SpidgeRules
 from trickcore._arguments import check_rules
+from trickcore.card import Card
 
 __all__ = ["SpidgeGame"]
 
@@ -34,7 +35,10 @@ class SpidgeGame(DealSequence[SpidgeDeal, SpidgeRules]):
 
     With a seed, one ``random.Random(seed)`` first cuts for the dealer (unless
     *first_dealer* is given), then shuffles each deal in turn: the first deal
-    equals ``SpidgeDeal.from_seed(seed)``.
+    equals ``SpidgeDeal.from_seed(seed)``.  A deal added with :meth:`add_deal`
+    takes the place of the seed's deal.  The game's record keeps the seed and
+    a given first dealer, so the game read back from it deals on as this one
+    would.
     """
 
     players = 3
@@ -60,13 +64,15 @@ class SpidgeGame(DealSequence[SpidgeDeal, SpidgeRules]):
     def next_deal(self) -> SpidgeDeal:
         """Shuffle and deal the next deal, and return it to be played."""
         self._check_can_deal()
-        dealer = self.next_dealer()
-        if dealer is None:
-            dealer = cut_for_dealer(self._rng, self.rules.jokers)
-            self.first_dealer = dealer
-        deal = SpidgeDeal.from_pack(shuffled_pack(self._rng, self.rules.jokers), dealer, self.rules)
+        pack, dealer = self._next_draw()
+        deal = SpidgeDeal.from_pack(pack, dealer, self.rules)
         self.deals.append(deal)
         return deal
+
+    def _draw(self, dealer: int | None) -> tuple[list[Card], int]:
+        if dealer is None:
+            dealer = cut_for_dealer(self._rng, self.rules.jokers)
+        return shuffled_pack(self._rng, self.rules.jokers), dealer
 
     def _points(self, deal: SpidgeDeal) -> tuple[int, ...]:
         return tuple(deal.result.points)

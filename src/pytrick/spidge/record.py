@@ -18,11 +18,17 @@ default.  ``plays`` are the cards in the order played (the dummy's included).
 ``result`` is written for a finished deal and, if present when loading, must
 match the replay.
 
-A **game record** (``"kind": "game"``) has ``rules`` and ``deals``, a list of
-deal bodies (empty for a game not yet begun) (``dealer``, ``hands`` and ``dummy`` or ``pack``, ``plays``); the
-deal passes clockwise, every deal but the last is finished, and no deal
-follows the one that decided the game.  ``totals`` and ``winner``, if
-present, must match.
+A **game record** (``"kind": "game"``) has ``rules``, ``seed`` (an integer, or
+null for an unseeded game), ``first_dealer`` (the player fixed as first dealer
+when the game was made, or null if drawn with the first deal) and ``deals``, a
+list of deal bodies (``dealer``, ``hands`` and ``dummy`` or ``pack``,
+``plays``), empty for a game not yet begun.  ``first_dealer``, if not null,
+dealt the first deal; the deal passes as the rules say from deal to deal,
+every deal but the last is finished, and no deal follows the one that decided
+the game.  ``totals`` and ``winner``, if present, must match.  A seeded game
+read back deals on from its seed as the original would (each recorded deal
+takes the place of the seed's deal); a record without ``seed`` and
+``first_dealer`` reads as null for both.  See docs/records.rst.
 
 A deal body may also log its ``takebacks`` (``pytrick play``'s practice
 mode): see docs/records.rst.  They are checked for shape, not replayed.
@@ -56,7 +62,7 @@ D = TypeVar("D", bound="SpidgeDeal")
 #: The fields of a deal body, in a deal record or in a game record's ``deals``.
 DEAL_FIELDS = ("dealer", "hands", "dummy", "pack", "plays", "result", "takebacks")
 #: The fields of a game record after the envelope.
-GAME_FIELDS = ("rules", "deals", "totals", "winner")
+GAME_FIELDS = ("rules", "seed", "first_dealer", "deals", "totals", "winner")
 G = TypeVar("G", bound="SpidgeGame")
 
 
@@ -137,7 +143,7 @@ def read_game_record(cls: type[G], data: Mapping[str, Any]) -> G:
     rules = read_rules(reader)
     return records.read_game(
         reader,
-        lambda dealer: cls(rules, first_dealer=dealer),
+        lambda seed, dealer: cls(rules, seed=seed, first_dealer=dealer),
         lambda body: read_deal_body(SpidgeDeal, body, rules),
         3, "player", "passes clockwise",
     )

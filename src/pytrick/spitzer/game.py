@@ -9,6 +9,7 @@ from pytrick.deal_sequence import DealSequence
 from pytrick.spitzer.deal import SpitzerDeal, shuffled_pack
 from pytrick.spitzer.rules import SpitzerRules
 from trickcore._arguments import check_rules
+from trickcore.card import Card
 
 __all__ = ["SpitzerGame"]
 
@@ -30,7 +31,10 @@ class SpitzerGame(DealSequence[SpitzerDeal, SpitzerRules]):
 
     With a seed, deal *i* is shuffled by the same ``random.Random(seed)``: the
     first deal equals ``SpitzerDeal.from_seed(seed)``, and the first dealer is
-    drawn after its shuffle unless *first_dealer* is given.
+    drawn after its shuffle unless *first_dealer* is given.  A deal added with
+    :meth:`add_deal` takes the place of the seed's deal.  The game's record
+    keeps the seed and a given first dealer, so the game read back from it
+    deals on as this one would.
     """
 
     players = 4
@@ -51,14 +55,16 @@ class SpitzerGame(DealSequence[SpitzerDeal, SpitzerRules]):
     def next_deal(self) -> SpitzerDeal:
         """Shuffle and deal the next deal, and return it to be played."""
         self._check_can_deal()
-        pack = shuffled_pack(self._rng)
-        dealer = self.next_dealer()
-        if dealer is None:
-            dealer = self._rng.randrange(4)
-            self.first_dealer = dealer
+        pack, dealer = self._next_draw()
         deal = SpitzerDeal.from_pack(pack, dealer, self.rules)
         self.deals.append(deal)
         return deal
+
+    def _draw(self, dealer: int | None) -> tuple[list[Card], int]:
+        pack = shuffled_pack(self._rng)
+        if dealer is None:
+            dealer = self._rng.randrange(4)
+        return pack, dealer
 
     def _points(self, deal: SpitzerDeal) -> tuple[int, ...]:
         return tuple(deal.result.scores)
