@@ -223,6 +223,28 @@ def test_the_persons_view_shows_nothing_hidden(seed: int) -> None:
         assert len(screens) == 1
 
 
+@pytest.mark.parametrize("game", ["spitzer", "spidge"])
+def test_a_drawn_seed_is_said_only_when_the_session_ends(game: str) -> None:
+    """The opening line printed a drawn seed, and the seed deals every hand:
+    ``SpitzerDeal.from_seed(seed)`` showed the bots' cards (with --no-undo
+    too).  A drawn seed is now said as the session ends; one given is not news."""
+    out = io.StringIO()
+    play = Session(game, deals=1, practice=False, stdin=io.StringIO("quit\n"), out=out)
+    assert play.run() == 0
+    lines = out.getvalue().splitlines()
+    assert "seed" not in lines[0]
+    assert lines[-1] == f"The seed was {play.seed}: --seed {play.seed} deals these deals again."
+    assert sum(str(play.seed) in line for line in lines) == 1
+    dealt = (SpitzerDeal if game == "spitzer" else SpidgeDeal).from_seed(play.seed).to_record()
+    played = play.game.deals[0].to_record()
+    assert [played[k] for k in ("dealer", "hands")] == [dealt[k] for k in ("dealer", "hands")]
+
+    given = io.StringIO()
+    Session(game, seed=12345, deals=1, stdin=io.StringIO("quit\n"), out=given).run()
+    assert ", seed 12345." in given.getvalue().splitlines()[0]
+    assert "The seed was" not in given.getvalue()
+
+
 def test_saved_record_is_valid_json(tmp_path: Path) -> None:
     target = tmp_path / "partial.json"
     _, out, _ = session("spidge", f"1\n1\nsave {target}\nquit\n", seat=0, seed=9)

@@ -28,6 +28,9 @@ on by default for practice, is off), and ``--save FILE``, which writes the game
 record (takebacks included) when the session ends, however it ends; a FILE
 that cannot be written is refused at the start (exit status 2), and a final
 write that still fails makes the exit status 1.
+Without ``--seed`` the seed is drawn at random and said only when the
+session ends (``--seed S`` then deals the same deals again): the seed deals
+every hand, so said at the start it would show the bots' cards.
 
 A game record holds every hand of every deal, the one in progress too: that is
 how a record replays.  So ``save FILE`` in the middle of a deal, which shows
@@ -174,6 +177,8 @@ class Session:
         if not 0 <= number < self.players:
             raise InvalidArgumentError(f"--seat must be 0 to {self.players - 1}, not {seat!r}")
         self.seat = number
+        # A drawn seed is said only when the session ends: it deals every hand.
+        self.seed_given = seed is not None
         if seed is None:
             import random
 
@@ -240,6 +245,8 @@ class Session:
         status = 1
         try:
             status = self._run()
+            if not self.seed_given:
+                self._say(f"The seed was {self.seed}: --seed {self.seed} deals these deals again.")
         finally:
             if self.save_to is not None and self.game.deals:
                 if not self._save(self.save_to) and status == 0:
@@ -249,8 +256,9 @@ class Session:
     def _run(self) -> int:
         who = "seat" if self.players == 4 else "player"
         opponents = ", ".join(f"{who} {s} {n}" for s, n in self.bot_names.items())
+        seed = f", seed {self.seed}" if self.seed_given else ""
         self._say(
-            f"{self.game_name.title()} to {self.game.rules.target}, seed {self.seed}. "
+            f"{self.game_name.title()} to {self.game.rules.target}{seed}. "
             f"You are {who} {self.seat}; {opponents}. Type ? for your moves, help for commands."
         )
         changed = changed_rules(self.game.rules)  # as the demos say it: the person plays under them
