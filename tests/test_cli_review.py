@@ -262,7 +262,7 @@ def test_a_mid_deal_save_is_for_practice_only(tmp_path: Path, game: str) -> None
     practice = Session(game, seed=6, deals=1, stdin=io.StringIO(f"save {path}\nquit\n"), out=out)
     assert practice.run() == 0
     assert path.exists()
-    assert "It holds every hand of this deal, the bots' too." in out.getvalue()
+    assert "It holds every hand of this deal, the bots' too, and the seed, which deals the next deals." in out.getvalue()
 
 
 # -- counts ------------------------------------------------------------------------------------

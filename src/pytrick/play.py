@@ -344,7 +344,7 @@ class Session:
                 self._say("No save during a deal with --no-undo: the record holds every hand "
                           "(--save FILE writes it when the session ends).")
             elif self._save(rest.strip()):
-                self._say("(It holds every hand of this deal, the bots' too.)")
+                self._say("(It holds every hand of this deal, the bots' too, and the seed, which deals the next deals.)")
             return "asked"
         if command == "why":
             self._why(deal, rest.strip())
