@@ -798,7 +798,7 @@ def deal_pack(pack, int dealer):
         raise InvalidCardError(_msg.bad_pack("give a sequence of 32 cards, top card first"))
     cards = list(pack)
     if len(cards) != 32:
-        raise InvalidCardError(_msg.bad_pack(f"{len(cards)} cards; the pack has 32"))
+        raise InvalidCardError(_msg.bad_pack(f"{_msg.cards_count(len(cards))}; the pack has 32"))
     cdef mask_t seen = 0
     cdef mask_t hands[4]
     cdef int i, c, top = 0, packet, offset, k
@@ -910,7 +910,7 @@ cdef class SpitzerState:
                     f"hand {seat}: {ALL_CARDS[c]} is not in the Spitzer pack (7 to A)"))
             if tc_popcount64(masks[seat]) != 8:
                 raise InvalidCardError(_msg.bad_hands(
-                    f"hand {seat} has {tc_popcount64(masks[seat])} cards; each hand has 8"))
+                    f"hand {seat} has {_msg.cards_count(tc_popcount64(masks[seat]))}; each hand has 8"))
         overlap = 0
         for seat in range(4):
             for other in range(seat + 1, 4):
@@ -1102,6 +1102,25 @@ cdef class SpitzerState:
             raise _msg.announcement_error(reason, code, _display(cards))
         spitzer_announce(&self.deal, code)
 
+    def illegal_announcement_reason(self, code):
+        """Why the seat to speak may not announce *code* now, or None if it may:
+        the message of the IllegalMoveError :meth:`announce` would raise (its
+        rule is 1.5).  A code that names no announcement is an
+        InvalidArgumentError, as in :meth:`announce`."""
+        cdef int phase = spitzer_phase(&self.deal), reason
+        cdef uint32_t cards
+        _need_deal(self)
+        if phase != SP_AUCTION:
+            return (_msg.deal_over() if phase == SP_OVER else _msg.announcements_over()).message
+        if type(code) is not int:
+            code = as_int(code, "announcement")
+        if not 0 <= code < SP_N_ANNOUNCEMENTS:
+            raise _msg.unknown_announcement(code)
+        reason = spitzer_announcement_fault(&self.deal, spitzer_to_move(&self.deal), code, &cards)
+        if reason:
+            return _msg.announcement_error(reason, code, _display(cards)).message
+        return None
+
     # -- play (RULES.md 1.6) -------------------------------------------------------
 
     @property
@@ -1135,6 +1154,23 @@ cdef class SpitzerState:
         if not legal & _bit(action):
             raise _play_fault(&self.deal, action, legal)
         spitzer_play(&self.deal, action)
+
+    def illegal_reason(self, card):
+        """Why the seat to move may not play *card* now, or None if it may: the
+        message of the IllegalMoveError :meth:`play` would raise (the rule is
+        its ``rule``), as ``SpidgeState.illegal_reason``.  A card outside the
+        Spitzer pack is an InvalidCardError, as in :meth:`play`."""
+        _need_deal(self)
+        cdef int phase = spitzer_phase(&self.deal), action = _as_action(card)
+        cdef uint32_t legal
+        if phase != SP_PLAY:
+            if phase == SP_OVER:
+                return _msg.deal_over().message
+            return _msg.auction_not_over(spitzer_to_move(&self.deal)).message
+        legal = spitzer_legal(&self.deal)
+        if legal & _bit(action):
+            return None
+        return _play_fault(&self.deal, action, legal).message
 
     # -- integer actions (the action space of pytrick.batch.SpitzerBatch) ----------
 

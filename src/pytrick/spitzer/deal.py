@@ -18,6 +18,7 @@ from trickcore import CardSet
 from trickcore._arguments import check_rules, check_seat, check_seed
 from trickcore._deprecated_call import CallableTuple, tuple_view
 from trickcore.card import ALL_CARDS, Card
+from trickcore.errors import IllegalMoveError
 
 __all__ = ["SpitzerDeal", "shuffled_pack"]
 
@@ -177,6 +178,25 @@ class SpitzerDeal(_core.SpitzerState):
         ``Announcement.ACE_CALL_HEARTS``...).  The first announcement ends the
         round; an illegal one raises :class:`~pytrick.IllegalMoveError` naming the rule."""
         super().announce(int(Announcement.parse(code)), seat)
+
+    def illegal_announcement_reason(self, code: Announcement | int | str) -> str | None:
+        """Why the seat to speak may not make announcement *code* now (named as
+        :meth:`announce` takes it), or None if it may: the message of the
+        :class:`~pytrick.IllegalMoveError` :meth:`announce` would raise.  Text
+        or a code that names no announcement is an
+        :class:`~pytrick.InvalidArgumentError`, as in :meth:`announce`.
+
+        >>> deal = SpitzerDeal.from_seed(2)
+        >>> deal.illegal_announcement_reason("zola") is None
+        True
+        >>> deal.illegal_announcement_reason("ace:H")
+        'the ace call in ♥ needs both black queens (Q♣ and Q♠): you hold neither'
+        """
+        try:
+            announcement = Announcement.parse(code)
+        except IllegalMoveError as error:  # a call naming diamonds: rule 1.5 refuses it
+            return error.message
+        return super().illegal_announcement_reason(int(announcement))
 
     @property
     def game(self) -> GameType | None:

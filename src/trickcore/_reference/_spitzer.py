@@ -312,7 +312,7 @@ def deal_pack(pack: Sequence[int], dealer: int) -> tuple[int, int, int, int]:
         raise InvalidCardError(_msg.bad_pack("give a sequence of 32 cards, top card first"))
     cards = list(pack)
     if len(cards) != 32:
-        raise InvalidCardError(_msg.bad_pack(f"{len(cards)} cards; the pack has 32"))
+        raise InvalidCardError(_msg.bad_pack(f"{_msg.cards_count(len(cards))}; the pack has 32"))
     seen: list[int] = []
     for card in cards:
         number = int(_check(_as_card(card)))
@@ -416,7 +416,7 @@ class SpitzerState:
                     )
             if len(cards) != 8:
                 raise InvalidCardError(
-                    _msg.bad_hands(f"hand {seat} has {len(cards)} cards; each hand has 8")
+                    _msg.bad_hands(f"hand {seat} has {_msg.cards_count(len(cards))}; each hand has 8")
                 )
             sets.append({int(c) for c in cards})
         for number in PACK:
@@ -721,6 +721,19 @@ class SpitzerState:
             raise _msg.announcement_error(reason, code, _display(cards))
         self._spoken.append(int(code))
 
+    def illegal_announcement_reason(self, code: int) -> str | None:
+        """Why the seat to speak may not announce *code* now, or None if it may:
+        the message of the IllegalMoveError :meth:`announce` would raise."""
+        if self.phase != AUCTION:
+            return (_msg.deal_over() if self.is_over else _msg.announcements_over()).message
+        code = as_int(code, "announcement")
+        if not 0 <= code < N_ANNOUNCEMENTS:
+            raise _msg.unknown_announcement(code)
+        reason, cards = self._announcement_fault(self.to_move, code)
+        if reason:
+            return _msg.announcement_error(reason, code, _display(cards)).message
+        return None
+
     # -- play (RULES.md 1.6) ---------------------------------------------------
 
     def _has_led(self, seat: int) -> bool:
@@ -796,6 +809,19 @@ class SpitzerState:
             raise self._play_fault(me, number, legal)
         self._held[me].discard(number)
         self._plays.append((me, number))
+
+    def illegal_reason(self, card: int | str) -> str | None:
+        """Why the seat to move may not play *card* now, or None if it may: the
+        message of the IllegalMoveError :meth:`play` would raise."""
+        number = int(_check(_as_card(card)))
+        if self.is_over:
+            return _msg.deal_over().message
+        if self.phase == AUCTION:
+            return _msg.auction_not_over(self.to_move).message
+        legal = self._legal()
+        if number in legal:
+            return None
+        return self._play_fault(self.to_move, number, legal).message
 
     def _play_fault(self, seat: int, card: int, legal: set[int]) -> IllegalMoveError:
         trick = self._current_trick()
