@@ -165,8 +165,6 @@ SCENARIOS: dict[tuple[str, str, str | None], Move] = {
         lambda b: spitzer(b, NORMAL, 3).announce(0, seat=2),
     ("spitzer", "not_your_turn", "1.6"):
         lambda b: spitzer(b, NORMAL, 3, announcements=(0,) * 4).play("QS", seat=1),
-    ("spitzer", "unknown_announcement", "1.5"):
-        lambda b: spitzer(b, NORMAL, 3).announce(13),
     ("spitzer", "trump_ace_not_callable", "1.5"):
         lambda b: Announcement.parse("ace_call:D"),
     ("spitzer", "house_rule_off", "1.5"):

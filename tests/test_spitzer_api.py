@@ -25,6 +25,7 @@ from trickcore.errors import (
     ArgumentTypeError,
     DealNotOverError,
     IllegalMoveError,
+    InvalidArgumentError,
     InvalidCardError,
     RulesError,
 )
@@ -160,7 +161,7 @@ def test_errors_name_the_problem_and_change_nothing() -> None:
     before = deal.copy()
     with pytest.raises(IllegalMoveError, match="announcements are not finished: seat 0"):
         deal.play("QC")
-    with pytest.raises(IllegalMoveError, match="unknown Spitzer announcement 'slam'"):
+    with pytest.raises(InvalidArgumentError, match="unknown Spitzer announcement 'slam'"):
         deal.announce("slam")
     with pytest.raises(IllegalMoveError, match="seat 0's turn, not seat 3's"):
         deal.announce("pass", seat=3)
@@ -200,7 +201,7 @@ def test_announcement_parsing() -> None:
     assert Announcement.parse("ace call in ♥") is Announcement.ACE_CALL_HEARTS
     assert Announcement.parse("FIRST_TRICK_CALL") is Announcement.FIRST_TRICK_CALL
     assert Announcement.parse(3) is Announcement.ZOLA_SCHNEIDER_SCHWARZ
-    with pytest.raises(IllegalMoveError):
+    with pytest.raises(InvalidArgumentError):
         Announcement.parse(99)
     assert [a.token for a in Announcement][:3] == ["pass", "zola", "zola_schneider"]
 

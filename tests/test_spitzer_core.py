@@ -11,7 +11,7 @@ from types import ModuleType
 import pytest
 
 from trickcore.card import Card
-from trickcore.errors import IllegalMoveError, InvalidCardError
+from trickcore.errors import IllegalMoveError, InvalidArgumentError, InvalidCardError
 
 
 def cards(text: str) -> set[int]:
@@ -371,7 +371,7 @@ def test_announcing_out_of_turn_or_unknown(backend) -> None:
     state = deal(S, NORMAL, 3)
     with pytest.raises(IllegalMoveError, match="seat 0's turn, not seat 2's"):
         state.announce(S.PASS, seat=2)
-    with pytest.raises(IllegalMoveError, match="unknown Spitzer announcement 13"):
+    with pytest.raises(InvalidArgumentError, match="unknown Spitzer announcement 13"):
         state.announce(13)
     with pytest.raises(IllegalMoveError, match="announcements are not finished"):
         state.play("QC")

@@ -179,7 +179,7 @@ def corrupt(record: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
         (
             "announcements/0",
             "slam",
-            "announcements[0]: 'slam' is illegal: unknown Spitzer announcement",
+            "announcements[0]: unknown Spitzer announcement 'slam': the announcements are pass",
         ),
         ("announcements/0", 3, "announcements[0]: expected an announcement token"),
         ("plays/5", "QC", "plays[5]: 'QC' is illegal"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from trickcore.card import Card
-from trickcore.errors import DealNotOverError, IllegalMoveError
+from trickcore.errors import DealNotOverError, IllegalMoveError, InvalidArgumentError
 
 # Why a play is illegal.
 NOT_IN_HAND = 1
@@ -90,6 +90,11 @@ def cards_text(cards: Sequence[int]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def cards_count(n: int) -> str:
+    """``'1 card'``, ``'7 cards'``: a count of cards in the words of a message."""
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 def announcement_name(code: int) -> str:
     return ANNOUNCEMENT_NAMES[code]
 
@@ -106,11 +111,23 @@ def bad_pack(detail: str) -> str:
     return f"invalid Spitzer pack order: {detail}"
 
 
-def unknown_announcement(code: object) -> IllegalMoveError:
-    return IllegalMoveError(
-        f"unknown Spitzer announcement {code!r}: the codes are 0 (pass) to 12",
-        "unknown_announcement",
-        "1.5",
+#: The words an announcement may be given in, for the error naming none.
+ANNOUNCEMENT_WORDS = (
+    "pass, zola, zola_schneider, zola_schneider_schwarz, ace calls and void calls naming "
+    "♣, ♠ or ♥ (e.g. 'ace:H', 'ace_call_hearts' or 'ace call in ♥'), void_call, "
+    "first_trick_call and schneider"
+)
+
+
+def unknown_announcement(value: object) -> InvalidArgumentError:
+    """A code or text that names no announcement: bad input, like card text
+    that names no card, not a move the rules forbid."""
+    if isinstance(value, str):
+        return InvalidArgumentError(
+            f"unknown Spitzer announcement {value!r}: the announcements are {ANNOUNCEMENT_WORDS}"
+        )
+    return InvalidArgumentError(
+        f"unknown Spitzer announcement {value!r}: the codes are 0 (pass) to 12"
     )
 
 

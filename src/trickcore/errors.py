@@ -120,7 +120,6 @@ ILLEGAL_MOVE_REASONS: Final[tuple[IllegalMoveReason, ...]] = _reasons(
     wrong_phase | 1.5 | A card before the announcements are over, or an announcement after them.
     not_your_turn | 1.5 | An announcement for a seat that is not the one to speak.
     not_your_turn | 1.6 | A card for a seat that is not the one to play.
-    unknown_announcement | 1.5 | No announcement of that name or code exists.
     trump_ace_not_callable | 1.5 | An ace call or void call naming diamonds: A♦ is a trump.
     house_rule_off | 1.5 | Schneider announced while ``schneider_announcement`` is off.
     wrong_void_call_form | 1.5 | A void call naming a suit under ``void_call="first_void_player"``, or one naming none under ``"called_ace_holder"``.

@@ -62,9 +62,12 @@ class Announcement(enum.IntEnum):
         the enum name (``"ACE_CALL_HEARTS"``), the rules' words (``"ace call in
         ♥"``) and short forms naming the suit by letter, word or symbol
         (``"ace_call:H"``, ``"ace:H"``, ``"void:C"``, ``"ace call hearts"``).
-        Anything else raises :class:`~pytrick.IllegalMoveError` citing RULES.md 1.5,
-        with reason ``"trump_ace_not_callable"`` for a call naming diamonds
-        (the ace of diamonds is a trump) and ``"unknown_announcement"`` else:
+        A call naming diamonds raises :class:`~pytrick.IllegalMoveError` with
+        reason ``"trump_ace_not_callable"`` citing RULES.md 1.5 (the ace of
+        diamonds is a trump); a code or text that names no announcement is
+        bad input, an :class:`~pytrick.InvalidArgumentError` naming the
+        accepted words, as card text that names no card is an
+        :class:`~pytrick.InvalidCardError`:
 
         >>> Announcement.parse("ace:h"), Announcement.parse("VOID_CALL_CLUBS")
         (<Announcement.ACE_CALL_HEARTS: 6>, <Announcement.VOID_CALL_CLUBS: 7>)
@@ -106,14 +109,7 @@ class Announcement(enum.IntEnum):
                 "trump_ace_not_callable",
                 "1.5",
             )
-        raise IllegalMoveError(
-            f"unknown Spitzer announcement {value!r}: the announcements are pass, zola, "
-            "zola_schneider, zola_schneider_schwarz, ace calls and void calls naming ♣, ♠ "
-            "or ♥ (e.g. 'ace:H', 'ace_call_hearts' or 'ace call in ♥'), void_call, "
-            "first_trick_call and schneider",
-            "unknown_announcement",
-            "1.5",
-        )
+        raise messages.unknown_announcement(value)
 
 
 #: Spellings of the suits a call may name, and of diamonds, to refuse it clearly.

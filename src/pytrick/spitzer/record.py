@@ -44,7 +44,7 @@ from pytrick import records
 from pytrick.records import RecordReader, card_at, envelope
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.rules import SpitzerRules
-from trickcore.errors import PytrickError, RecordError
+from trickcore.errors import IllegalMoveError, PytrickError, RecordError
 
 if TYPE_CHECKING:
     from pytrick.spitzer.deal import SpitzerDeal
@@ -154,6 +154,12 @@ def _announcement_token(path: str, value: object) -> str:
         raise records.record_error(
             f"{path}: expected an announcement token such as 'pass', got {records.quote(value)}"
         )
+    try:
+        Announcement.parse(value)
+    except IllegalMoveError:
+        pass  # a call naming diamonds: the replay reports it as an illegal move
+    except PytrickError as error:  # names no announcement, as card text that names no card
+        raise records.record_error(f"{path}: {error}") from None
     return value
 
 

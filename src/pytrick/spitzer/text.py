@@ -101,8 +101,8 @@ def announcement_effect(announcement: Announcement, rules: SpitzerRules) -> str:
 def explain_announcement(deal: SpitzerDeal, text: str) -> str:
     """One line: may the seat to speak in *deal* make the announcement *text*,
     and why (RULES.md 1.5).  *text* names no announcement: the
-    :class:`~pytrick.IllegalMoveError` of :meth:`Announcement.parse` (reason
-    ``"unknown_announcement"``).  *deal* is not changed.
+    :class:`~pytrick.InvalidArgumentError` of :meth:`Announcement.parse`.
+    *deal* is not changed.
     """
     try:
         announcement = Announcement.parse(text)
