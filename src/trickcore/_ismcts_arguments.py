@@ -86,14 +86,16 @@ def search_arguments(
     n_hidden = c_hidden.bit_count()
     if sum(c_sizes) != n_hidden:
         raise InvalidArgumentError(
-            f"sizes {list(c_sizes)} add up to {sum(c_sizes)}, but {n_hidden} cards are hidden")
+            f"sizes {list(c_sizes)} add up to {sum(c_sizes)}, but "
+            f"{n_hidden} {'card is' if n_hidden == 1 else 'cards are'} hidden")
     held_now = 0
     for seat, size in zip(c_seats, c_sizes, strict=True):
         mask = held(seat)
         held_now |= mask
         if mask.bit_count() != size:
             raise InvalidArgumentError(
-                f"invalid size {size} for seat {seat}: it holds {mask.bit_count()} cards in the deal")
+                f"invalid size {size} for seat {seat}: it holds "
+                f"{mask.bit_count()} card{'' if mask.bit_count() == 1 else 's'} in the deal")
     if held_now != c_hidden:
         raise InvalidArgumentError(
             "hidden must be the cards the hidden seats hold in the deal searched")

@@ -201,6 +201,10 @@ cdef str _hidden_cards(int n):
     return f"{n} hidden card" if n == 1 else f"{n} hidden cards"
 
 
+cdef str _hidden_text(int n):
+    return "1 card is hidden" if n == 1 else f"{n} cards are hidden"
+
+
 cdef mask_t _as_mask(object value, str field) except? 0xFFFFFFFFFFFFFFFF:
     if isinstance(value, bool):
         raise ArgumentTypeError(f"{field} must be a card mask (an int), not bool")
@@ -317,7 +321,7 @@ cdef class PreparedSampler:
                 )
         n_hidden = card_count(hidden_mask) if hidden_mask else 0
         if sum(size_values) != n_hidden:
-            raise PytrickError(f"sizes add up to {sum(size_values)} but {n_hidden} cards are hidden")
+            raise PytrickError(f"sizes add up to {sum(size_values)} but {_hidden_text(n_hidden)}")
         for i in range(k):
             self.sizes[i] = size_values[i]
         if hand_sampler_init(&self.c, hidden_mask, self.sizes, self.allowed, k) != 0:

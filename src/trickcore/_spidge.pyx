@@ -384,7 +384,7 @@ cdef class SpidgeState:
         for i in range(4):
             if card_count(masks[i]) != 13:
                 raise InvalidCardError(
-                    f"the {messages.HAND_NAMES[i]} hand has {card_count(masks[i])} cards, not 13"
+                    f"the {messages.HAND_NAMES[i]} hand has {messages.cards_count(card_count(masks[i]))}, not 13"
                 )
             outside = masks[i] & ~the_pack
             if outside:

@@ -27,6 +27,7 @@ __all__ = [
     "SUIT_NAMES",
     "TRUMPS_NOT_BROKEN",
     "card_list",
+    "cards_count",
     "check_trick_pack",
     "illegal_play",
     "illegal_play_message",
@@ -69,6 +70,11 @@ def card_list(cards: Iterable[int]) -> str:
     if len(names) <= 1:
         return "".join(names)
     return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def cards_count(n: int) -> str:
+    """``'1 card'``, ``'7 cards'``: a count of cards in the words of a message."""
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 def _holder(hand: int) -> str:

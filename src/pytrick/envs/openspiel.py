@@ -328,7 +328,8 @@ class _TrickState(pyspiel.State):
 
     def __str__(self) -> str:
         if self._deal is None:
-            return f"dealing: {len(self._pack)} cards dealt"
+            dealt = len(self._pack)
+            return f"dealing: {dealt} card{'' if dealt == 1 else 's'} dealt"
         return repr(self._deal)
 
 

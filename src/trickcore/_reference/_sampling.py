@@ -68,6 +68,10 @@ def _hidden_cards(n: int) -> str:
     return f"{n} hidden card" if n == 1 else f"{n} hidden cards"
 
 
+def _hidden_text(n: int) -> str:
+    return "1 card is hidden" if n == 1 else f"{n} cards are hidden"
+
+
 def _as_mask(value: object, field: str) -> int:
     if isinstance(value, bool):
         raise ArgumentTypeError(f"{field} must be a card mask (an int), not bool")
@@ -141,7 +145,7 @@ def _validate(
             )
     n_hidden = len(_cards_of(hidden_mask))
     if sum(size_values) != n_hidden:
-        raise PytrickError(f"sizes add up to {sum(size_values)} but {n_hidden} cards are hidden")
+        raise PytrickError(f"sizes add up to {sum(size_values)} but {_hidden_text(n_hidden)}")
     return hidden_mask, size_values, allowed_masks
 
 

@@ -234,7 +234,7 @@ class SpidgeState:
         for i, cards in enumerate(sets):
             if len(cards) != 13:
                 raise InvalidCardError(
-                    f"the {messages.HAND_NAMES[i]} hand has {len(cards)} cards, not 13"
+                    f"the {messages.HAND_NAMES[i]} hand has {messages.cards_count(len(cards))}, not 13"
                 )
             outside = sorted(cards - the_pack)
             if outside:
