@@ -50,7 +50,7 @@ from pytrick._bots import _real
 from pytrick.envs._games import SPIDGE, SPITZER, GameSpec
 from pytrick.spidge import SpidgeRules
 from pytrick.spitzer import SpitzerRules
-from trickcore._arguments import check_count, check_range, check_rules
+from trickcore._arguments import as_int, check_count, check_range, check_rules
 from trickcore.errors import (
     ArgumentTypeError,
     InvalidArgumentError,
@@ -86,6 +86,13 @@ def _refuse_keywords(where: str, unknown: dict[str, Any], accepted: str, hint: s
     if unknown:
         names = ", ".join(f"{name}=" for name in unknown)
         raise ArgumentTypeError(f"{where} takes no {names}: it takes {accepted}{hint}")
+
+
+def _python_seed(seed: object) -> int | None:
+    """*seed* as the Python int Gymnasium insists on: a numpy integer (a seed
+    drawn from a Generator) is one to the rest of pytrick; a bool or a float
+    is an ArgumentTypeError naming ``seed``."""
+    return None if seed is None else as_int(seed, "seed")
 
 
 class _TrickEnv(gymnasium.Env[Observation, np.int64]):
@@ -238,7 +245,7 @@ class _TrickEnv(gymnasium.Env[Observation, np.int64]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[Observation, dict[str, Any]]:
-        super().reset(seed=seed)
+        super().reset(seed=_python_seed(seed))
         deal_seed = int(self.np_random.integers(2**63))
         self._deal = self.game_spec.new_deal(self.rules, deal_seed)
         self._bots = self._make_bots()
@@ -382,7 +389,7 @@ class _TrickVectorEnv(VectorEnv[Observation, npt.NDArray[np.int64], npt.NDArray[
         if isinstance(seed, list):
             raise ArgumentTypeError("seed: give one int for all lanes (lane i draws from seed and i)")
         if seed is not None or self._lanes is None:
-            super().reset(seed=seed)
+            super().reset(seed=_python_seed(seed))
             self._lanes = self._new_lanes(int(self.np_random.integers(2**63)))
         observations, masks = self._lanes.reset()
         return self._out(observations), {"action_mask": self._out(masks)}
