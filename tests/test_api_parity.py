@@ -176,7 +176,7 @@ def test_a_record_naming_no_announcement_says_so() -> None:
                        match="announcements\\[0\\]: unknown Spitzer announcement 'slam': the "):
         SpitzerDeal.from_record(record)
     record["announcements"] = ["ace_call_diamonds"]
-    with pytest.raises(pytrick.RecordError, match="'ace_call_diamonds' is illegal: .*A♦ is a trump"):
+    with pytest.raises(pytrick.RecordError, match=r"'ace_call_diamonds' is illegal: .*A♦ is a trump"):
         SpitzerDeal.from_record(record)
 
 
