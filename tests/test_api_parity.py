@@ -127,6 +127,18 @@ def test_spitzer_illegal_reason_same_text_on_both_backends(
         assert _verdicts(a) == _verdicts(b)
 
 
+def test_spitzer_illegal_reason_of_a_state_never_set_up(
+    both_backends: tuple[dict[str, ModuleType], dict[str, ModuleType]],
+) -> None:
+    for backend in both_backends:
+        S = backend["_spitzer"]
+        state = S.SpitzerState.__new__(S.SpitzerState)
+        for method, argument in (("illegal_reason", "2C"), ("illegal_reason", "QC"),
+                                 ("illegal_announcement_reason", 99)):
+            with pytest.raises(pytrick.PytrickError, match="never set up"):
+                getattr(state, method)(argument)
+
+
 def test_spitzer_deal_illegal_announcement_reason_takes_names() -> None:
     deal = SpitzerDeal.from_seed(2)
     assert deal.illegal_announcement_reason("zola") is None

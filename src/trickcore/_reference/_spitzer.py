@@ -813,8 +813,9 @@ class SpitzerState:
     def illegal_reason(self, card: int | str) -> str | None:
         """Why the seat to move may not play *card* now, or None if it may: the
         message of the IllegalMoveError :meth:`play` would raise."""
+        over = self.is_over  # an unset state says so before the card is checked
         number = int(_check(_as_card(card)))
-        if self.is_over:
+        if over:
             return _msg.deal_over().message
         if self.phase == AUCTION:
             return _msg.auction_not_over(self.to_move).message
