@@ -240,7 +240,7 @@ def test_an_announcement_code_may_be_a_numpy_integer():
     deal.announce(np.int64(0))
     assert deal.announcements == ((deal.announcements[0][0], Announcement.PASS),)
     assert Announcement.parse(np.uint8(1)) is Announcement.ZOLA
-    for code, error in ((np.int64(99), pytrick.IllegalMoveError), (np.True_, ArgumentTypeError),
+    for code, error in ((np.int64(99), pytrick.InvalidArgumentError), (np.True_, ArgumentTypeError),
                         (1.0, ArgumentTypeError)):
         with pytest.raises(error):
             Announcement.parse(code)

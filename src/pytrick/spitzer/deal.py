@@ -176,7 +176,9 @@ class SpitzerDeal(_core.SpitzerState):
     def announce(self, code: Announcement | int | str, seat: int | None = None) -> None:
         """Pass or announce for the seat to speak (``"pass"``, ``"zola"``,
         ``Announcement.ACE_CALL_HEARTS``...).  The first announcement ends the
-        round; an illegal one raises :class:`~pytrick.IllegalMoveError` naming the rule."""
+        round; an illegal one raises :class:`~pytrick.IllegalMoveError` naming the rule,
+        and text or a code that names no announcement an
+        :class:`~pytrick.InvalidArgumentError` naming the accepted words."""
         super().announce(int(Announcement.parse(code)), seat)
 
     def illegal_announcement_reason(self, code: Announcement | int | str) -> str | None:
