@@ -192,8 +192,10 @@ class SpidgeDeal(_core.SpidgeState):
         return hand_of(self._player(player), self.dealer)
 
     def player_of(self, hand: int) -> int:
-        """The player who plays *hand* (the dealer plays the dummy)."""
-        return player_of(Hand(hand), self.dealer)
+        """The player who plays *hand* (the dealer plays the dummy); a bad hand
+        is an :class:`~pytrick.InvalidArgumentError`, as for :meth:`hand`."""
+        # The table's check, not Hand(hand): that was a bare ValueError.
+        return player_of(hand, self.dealer)
 
     def play(self, card: CardLike, player: int | None = None) -> None:
         """Play *card* from the hand to move; an illegal card raises
