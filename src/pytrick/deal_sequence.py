@@ -22,6 +22,8 @@ class _Deal(Protocol):
     @property
     def is_over(self) -> bool: ...
 
+    def copy(self) -> Any: ...
+
 
 class _Rules(Protocol):
     @property
@@ -72,20 +74,26 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
         self._totals = [0] * self.players
         self._winner: int | None = None
         self._scored = 0  # how many deals are in the totals
+        # The last deal scored as it was then, and its points: a deal taken
+        # back (undo) after it was scored must leave the totals again.
+        self._scored_as: DealT | None = None
+        self._scored_points: tuple[int, ...] = ()
 
     @property
     def totals(self) -> tuple[int, ...]:
         """Points per player over the finished deals."""
+        self._unscore_if_changed()
         return tuple(self._totals)
 
     @property
     def winner(self) -> int | None:
         """The player who won the game, or None while it goes on."""
+        self._unscore_if_changed()
         return self._winner
 
     @property
     def is_over(self) -> bool:
-        return self._winner is not None
+        return self.winner is not None
 
     @property
     def current(self) -> DealT | None:
@@ -138,13 +146,16 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
         :meth:`next_deal` calls it for you if you forget."""
         if not self.deals:
             raise DealNotOverError("no deal has been dealt yet")
+        self._unscore_if_changed()
         deal = self.deals[-1]
         if not deal.is_over:
             raise DealNotOverError("the current deal is not over yet: it is scored at its end")
         if self._scored == len(self.deals):
             return
         self._scored = len(self.deals)
-        for player, points in enumerate(self._points(deal)):
+        self._scored_as = deal.copy()
+        self._scored_points = tuple(self._points(deal))
+        for player, points in enumerate(self._scored_points):
             self._totals[player] += points
         decided = self._decided_by(deal)
         if decided is not None:
@@ -155,7 +166,23 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
         if best >= self.rules.target and len(leaders) == 1:
             self._winner = leaders[0]
 
+    def _unscore_if_changed(self) -> None:
+        """Take the last scored deal out of the totals (and the winner with
+        it: no deal follows the deciding one) if it has changed since it was
+        scored, by an undo: :meth:`finish_deal` scores it again once it is over."""
+        if (
+            self._scored
+            and self._scored == len(self.deals)
+            and self.deals[-1] != self._scored_as
+        ):
+            for player, points in enumerate(self._scored_points):
+                self._totals[player] -= points
+            self._scored -= 1
+            self._scored_as, self._scored_points = None, ()
+            self._winner = None
+
     def _check_can_deal(self) -> None:
+        self._unscore_if_changed()
         if self.deals:
             if not self.deals[-1].is_over:
                 raise IllegalMoveError(

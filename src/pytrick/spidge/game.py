@@ -59,7 +59,7 @@ class SpidgeGame(DealSequence[SpidgeDeal, SpidgeRules]):
     @property
     def won_by_grand_slam(self) -> bool:
         """True if the game ended on a dealer's grand slam."""
-        return self._winner is not None and self.deals[-1].result.grand_slam
+        return self.winner is not None and self.deals[-1].result.grand_slam
 
     def next_deal(self) -> SpidgeDeal:
         """Shuffle and deal the next deal, and return it to be played."""
