@@ -34,8 +34,12 @@ from pytrick.spidge import SpidgeDeal, SpidgeGame, SpidgeRules
 from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerRules
 from trickcore.card import Card
 
+# The reference backend is some 5 times slower: fewer examples there (the
+# compiled run already replays every step on it too).
+SCALE = 1 if trickcore.BACKEND == "cython" else 3
+
 SETTINGS = settings(
-    max_examples=60,
+    max_examples=45 // SCALE,
     stateful_step_count=30,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
@@ -68,6 +72,10 @@ def _cards_in(text: str, cards: Any) -> list[Card]:
         if any(name in text for name in names):
             found.append(card)
     return found
+
+
+def _played(plays: Any) -> Any:
+    return trickcore.CardSet([card for _, card in plays])
 
 
 def _state(deal: Any) -> tuple[Any, ...]:
@@ -180,7 +188,7 @@ class SpitzerMachine(RuleBasedStateMachine):
             assert (kind, message) == (type(caught.value).__name__, str(caught.value))
         if seat_view is not None:
             # The message goes to the seat that asked: nothing it may not see.
-            seen = self.deal.hand(seat_view) | CardSet_of(self.deal.plays)
+            seen = self.deal.hand(seat_view) | _played(self.deal.plays)
             hidden = [c for c in SPITZER_PACK if c not in seen]
             assert not _cards_in(str(caught.value), hidden), str(caught.value)
 
@@ -271,6 +279,11 @@ class SpitzerMachine(RuleBasedStateMachine):
             assert _state(deal) == before, error
             if expected is not None:
                 assert expected == (type(error).__name__, str(error))
+            if type(seat) is int and 0 <= seat <= 3 and seat != deal.to_move:
+                # Told to the seat that asked: nothing it may not see.
+                seen = deal.hand(seat) | _played(deal.plays)
+                hidden = [c for c in SPITZER_PACK if c not in seen]
+                assert not _cards_in(str(error), hidden), str(error)
             return
         except Exception as error:
             raise AssertionError(f"{what}({arg!r}, {seat!r}): {type(error).__name__} "
@@ -354,6 +367,9 @@ class SpitzerMachine(RuleBasedStateMachine):
             assert other.legal_announcements == deal.legal_announcements
             assert other.to_move == deal.to_move and other.phase == deal.phase
             assert other.declaring_side == deal.declaring_side
+        if not deal.is_over:
+            with pytest.raises(DealNotOverError):
+                deal.result  # noqa: B018
 
     @invariant()
     def copies_untouched(self) -> None:
@@ -378,12 +394,8 @@ class SpitzerMachine(RuleBasedStateMachine):
             assert int(a.hand(seat)) == int(b.hand(seat))
 
 
-def CardSet_of(plays: Any) -> Any:
-    return trickcore.CardSet([card for _, card in plays])
-
-
 TestSpitzerMachine = SpitzerMachine.TestCase
-TestSpitzerMachine.settings = settings(SETTINGS, max_examples=100)
+TestSpitzerMachine.settings = settings(SETTINGS, max_examples=80 // SCALE)
 
 
 # -- Spidge -------------------------------------------------------------------------
@@ -583,6 +595,9 @@ class SpidgeMachine(RuleBasedStateMachine):
             assert other.rules == deal.rules and other.dealer == deal.dealer
             assert other.legal_moves == deal.legal_moves
             assert other.to_move == deal.to_move
+        if not deal.is_over:
+            with pytest.raises(DealNotOverError):
+                deal.result  # noqa: B018
 
     @invariant()
     def copies_untouched(self) -> None:
@@ -711,7 +726,7 @@ class GameMachine(RuleBasedStateMachine):
 
 
 TestGameMachine = GameMachine.TestCase
-TestGameMachine.settings = settings(SETTINGS, max_examples=60, stateful_step_count=20)
+TestGameMachine.settings = settings(SETTINGS, max_examples=60 // SCALE, stateful_step_count=20)
 
 
 # -- regressions found by the machines ----------------------------------------------

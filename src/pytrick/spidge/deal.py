@@ -193,7 +193,7 @@ class SpidgeDeal(_core.SpidgeState):
 
     def player_of(self, hand: int) -> int:
         """The player who plays *hand* (the dealer plays the dummy); a bad hand
-        is an :class:`~pytrick.InvalidArgumentError`, as for :meth:`hand`."""
+        is an :class:`~pytrick.InvalidArgumentError`, as for ``hand()``."""
         # The table's check, not Hand(hand): that was a bare ValueError.
         return player_of(hand, self.dealer)
 
