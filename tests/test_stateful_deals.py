@@ -787,3 +787,27 @@ def test_a_deciding_deal_taken_back_reopens_the_game() -> None:
     _finish(deal)
     game.finish_deal()
     assert game.is_over and game.totals == _points(deal)
+
+
+@pytest.mark.parametrize("game_class", [SpitzerGame, SpidgeGame])
+def test_an_earlier_deal_changed_after_the_next_was_dealt_is_refused(game_class: Any) -> None:
+    # An undo in a deal the game had moved past left its points in the totals,
+    # and the record no longer loaded ("deals[1]: the deal before it is not
+    # finished").  The deals after it rest on its result: a clear error, until
+    # it is played as it was.
+    game = game_class(seed=7)
+    first = game.next_deal()
+    _finish(first)
+    game.next_deal()
+    totals = game.totals
+    last_card = first.plays[-1][1]
+    first.undo()
+    with pytest.raises(PytrickError, match="deal 1 of the game was changed after the next was dealt"):
+        game.totals  # noqa: B018 - the property is the check
+    with pytest.raises(PytrickError, match="deal 1"):
+        game.to_record()
+    with pytest.raises(PytrickError, match="deal 1"):
+        game.next_deal()
+    first.play(last_card)  # as it was: the game is whole again
+    assert game.totals == totals
+    assert type(game).from_record(game.to_record()).totals == totals

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from trickcore._arguments import check_range, check_seed
-from trickcore.errors import ArgumentTypeError, DealNotOverError, IllegalMoveError
+from trickcore.errors import ArgumentTypeError, DealNotOverError, IllegalMoveError, PytrickError
 
 __all__ = ["DealSequence"]
 
@@ -74,9 +74,10 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
         self._totals = [0] * self.players
         self._winner: int | None = None
         self._scored = 0  # how many deals are in the totals
-        # The last deal scored as it was then, and its points: a deal taken
-        # back (undo) after it was scored must leave the totals again.
-        self._scored_as: DealT | None = None
+        # Each scored deal as it was then, and the last one's points: the last
+        # deal taken back (undo) after it was scored leaves the totals again;
+        # an earlier one cannot change without the game going wrong.
+        self._scored_as: list[DealT] = []
         self._scored_points: tuple[int, ...] = ()
 
     @property
@@ -153,7 +154,7 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
         if self._scored == len(self.deals):
             return
         self._scored = len(self.deals)
-        self._scored_as = deal.copy()
+        self._scored_as.append(deal.copy())
         self._scored_points = tuple(self._points(deal))
         for player, points in enumerate(self._scored_points):
             self._totals[player] += points
@@ -169,16 +170,25 @@ class DealSequence(abc.ABC, Generic[DealT, RulesT]):
     def _unscore_if_changed(self) -> None:
         """Take the last scored deal out of the totals (and the winner with
         it: no deal follows the deciding one) if it has changed since it was
-        scored, by an undo: :meth:`finish_deal` scores it again once it is over."""
+        scored, by an undo: :meth:`finish_deal` scores it again once it is over.
+        An earlier deal changed since (the next one was dealt after it) is a
+        :class:`~pytrick.PytrickError`: the deals after it rest on its result."""
+        for index, scored in enumerate(self._scored_as):
+            if index < len(self.deals) - 1 and self.deals[index] != scored:
+                raise PytrickError(
+                    f"deal {index + 1} of the game was changed after the next was dealt: "
+                    "only the last deal can be taken back (play it as it was)"
+                )
         if (
             self._scored
             and self._scored == len(self.deals)
-            and self.deals[-1] != self._scored_as
+            and self.deals[-1] != self._scored_as[-1]
         ):
             for player, points in enumerate(self._scored_points):
                 self._totals[player] -= points
             self._scored -= 1
-            self._scored_as, self._scored_points = None, ()
+            self._scored_as.pop()
+            self._scored_points = ()
             self._winner = None
 
     def _check_can_deal(self) -> None:
