@@ -59,6 +59,9 @@ nitpick_ignore = [
         "pytrick.records.T",
         "pytrick.records.R",
         "pytrick.records.G_",
+        "pytrick.records.Obs",
+        "pytrick.spitzer.observation._O",
+        "pytrick.spidge.observation._O",
         "pytrick.deal_sequence.DealT",
     )
 ]

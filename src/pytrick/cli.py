@@ -206,7 +206,14 @@ def _load(path: str, deal: int | None = None, rotation: int = 0) -> object:
             "this is a tournament's summary.json (its statistics), not a deal record: "
             "replay a deal of the deals.jsonl beside it with --deal K (and --rotation R)"
         )
-    return records.from_record(obj)
+    loaded = records.from_record(obj)
+    if obj["kind"] == "observation":
+        # One seat's view: the hidden hands it lacks are not there to replay.
+        raise records.record_error(
+            "kind: this is an observation record (one seat's view of a deal), "
+            "not a deal or game record"
+        )
+    return loaded
 
 
 def _read_record(file: IO[bytes]) -> bytes:

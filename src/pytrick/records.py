@@ -4,14 +4,15 @@ A record is a JSON object with a common envelope and a game-specific body::
 
     {"format": "pytrick", "version": 1, "game": "spitzer", "kind": "deal", ...}
 
-``game`` is ``"spitzer"`` or ``"spidge"``; ``kind`` is ``"deal"`` (one round)
-or ``"game"`` (deals until someone wins).  The body of each game is documented
+``game`` is ``"spitzer"`` or ``"spidge"``; ``kind`` is ``"deal"`` (one round),
+``"game"`` (deals until someone wins) or ``"observation"`` (what one seat of a
+deal may know).  The body of each game is documented
 with that game.  Three functions read a record, each from one kind of source,
 so that text is never taken for a file name or the reverse:
 :func:`load_record` reads a file, :func:`loads_record` parses JSON text and
 :func:`from_record` takes a parsed object.  Each validates the envelope, then
 hands the record to the game's ``from_record``, which validates every field
-and replays every move; any fault raises :class:`~pytrick.RecordError` naming
+and replays every move (for an observation, on a deal consistent with it); any fault raises :class:`~pytrick.RecordError` naming
 the first bad field, such as ``plays[5]``.
 
 >>> from pytrick.records import loads_record
@@ -25,6 +26,7 @@ pytrick.RecordError: version: unsupported record version 7 (this pytrick reads
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import json
 import os
@@ -37,6 +39,7 @@ from trickcore._arguments import SEED_LIMIT
 from trickcore.card import Card, parse_card
 from trickcore.errors import (
     ArgumentTypeError,
+    IllegalMoveError,
     InvalidArgumentError,
     InvalidCardError,
     PytrickError,
@@ -58,6 +61,7 @@ __all__ = [
     "GameLike",
     "RecordReader",
     "Recordable",
+    "check_observation",
     "check_replayed_result",
     "dump_record",
     "envelope",
@@ -65,6 +69,7 @@ __all__ = [
     "game_record",
     "load_record",
     "loads_record",
+    "pack_cards",
     "parse_record_text",
     "quote",
     "read_body",
@@ -75,12 +80,13 @@ __all__ = [
     "read_takebacks",
     "record_error",
     "replay_moves",
+    "seat_cards",
 ]
 
 FORMAT = "pytrick"
 VERSION = 1
 GAMES = ("spitzer", "spidge")
-KINDS = ("deal", "game")
+KINDS = ("deal", "game", "observation")
 ENVELOPE_FIELDS = ("format", "version", "game", "kind")
 
 #: The largest record read, in bytes of UTF-8 (characters, for ``str`` text).
@@ -213,6 +219,17 @@ class RecordReader:
             raise self.error(name, f"expected {kind.__name__}, got {_kind(value)}")
         return value
 
+    def ints(self, name: str, low: int, high: int) -> list[int]:
+        """A list field of integers, each within ``low..high``."""
+        values = []
+        for path, value in self.items(name):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise record_error(f"{path}: expected an integer, got {_kind(value)}")
+            if not low <= value <= high:
+                raise record_error(f"{path}: {quote(value)} is out of range {low}..{high}")
+            values.append(value)
+        return values
+
     def optional_int(self, name: str, low: int, high: int) -> int | None:
         """An integer field within ``low..high``, or None if null or absent."""
         value = self.data.get(name)
@@ -286,6 +303,55 @@ def distinct_cards(path: str, value: object, size: int) -> list[Card]:
     if len(cards) != size:
         raise record_error(f"{path}: expected {size} cards, got {len(cards)}")
     return cards
+
+
+def pack_cards(path: str, value: object, pack: int, pack_name: str,
+               seen: dict[Card, str] | None = None) -> list[Card]:
+    """A list of cards at *path*, each in *pack* (a card mask) and none listed
+    twice; with *seen* (card -> path of a list read before), none listed
+    there either, and these cards are added to it."""
+    if not isinstance(value, list):
+        raise record_error(f"{path}: expected a list of cards, got {_kind(value)}")
+    cards = [(f"{path}[{i}]", card_at(f"{path}[{i}]", text)) for i, text in enumerate(value)]
+    return _distinct_in_pack(cards, pack, pack_name, seen)
+
+
+def seat_cards(path: str, value: object, high: int, pack: int, pack_name: str,
+               seen: dict[Card, str] | None = None) -> list[tuple[int, Card]]:
+    """A list of ``[seat, card]`` pairs at *path* (seats ``0..high``), the
+    cards checked as :func:`pack_cards` checks them."""
+    if not isinstance(value, list):
+        raise record_error(f"{path}: expected a list of [seat, card] pairs, got {_kind(value)}")
+    pairs = []
+    for i, item in enumerate(value):
+        where = f"{path}[{i}]"
+        if not isinstance(item, list) or len(item) != 2:
+            raise record_error(f"{where}: expected a [seat, card] pair, got {quote(item)}")
+        seat = item[0]
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise record_error(f"{where}[0]: expected a seat number, got {_kind(seat)}")
+        if not 0 <= seat <= high:
+            raise record_error(f"{where}[0]: {quote(seat)} is out of range 0..{high}")
+        pairs.append((seat, card_at(f"{where}[1]", item[1])))
+    cards = _distinct_in_pack([(f"{path}[{i}][1]", card) for i, (_, card) in enumerate(pairs)],
+                              pack, pack_name, seen)
+    return [(seat, card) for (seat, _), card in zip(pairs, cards, strict=True)]
+
+
+def _distinct_in_pack(cards: list[tuple[str, Card]], pack: int, pack_name: str,
+                      seen: dict[Card, str] | None) -> list[Card]:
+    """The cards (each with its path), if all are in *pack* and none is listed twice."""
+    seen = {} if seen is None else seen
+    mine: dict[Card, str] = {}
+    for where, card in cards:
+        if not pack >> int(card) & 1:
+            raise record_error(f"{where}: {card.unicode()} is not in {pack_name}")
+        first = mine.get(card) or seen.get(card)
+        if first is not None:
+            raise record_error(f"{where}: {card.unicode()} is listed twice (also at {first})")
+        mine[card] = where
+    seen.update(mine)
+    return [card for _, card in cards]
 
 
 # Longer than any spelling parse_card accepts ("JK1", "10♥", "Q♣").
@@ -396,7 +462,7 @@ def record_class(game: str, kind: str) -> Any:
 
 def from_record(record: Mapping[str, Any]) -> Any:
     """Validate and replay a parsed record (a mapping, as :func:`json.load`
-    gives); return the deal or game object it describes.
+    gives); return the deal, game or observation object it describes.
 
     Raises :class:`~pytrick.RecordError` naming the first bad field or move.
     """
@@ -406,7 +472,8 @@ def from_record(record: Mapping[str, Any]) -> Any:
 
 def loads_record(text: str | bytes) -> Any:
     """Validate and replay a record given as JSON text (``str``, or ``bytes``
-    of UTF-8; a leading byte-order mark is allowed); return its deal or game.
+    of UTF-8; a leading byte-order mark is allowed); return its deal, game or
+    observation.
 
     The text is never taken for a file name.  Raises :class:`~pytrick.RecordError` for
     invalid JSON, a record over the limits (:data:`MAX_RECORD_BYTES`,
@@ -416,7 +483,8 @@ def loads_record(text: str | bytes) -> Any:
 
 
 def load_record(path: str | os.PathLike[str] | bytes | Mapping[str, Any]) -> Any:
-    """Validate and replay the record in the file at *path*; return its deal or game.
+    """Validate and replay the record in the file at *path*; return its deal,
+    game or observation.
 
     A file that cannot be read, or is larger than :data:`MAX_RECORD_BYTES`,
     raises :class:`~pytrick.RecordError`, as does any fault :func:`loads_record` finds.
@@ -455,10 +523,10 @@ def _warn_deprecated(replacement: str) -> None:
 
 
 def dump_record(obj: Recordable) -> dict[str, Any]:
-    """The record of a deal or game object (a JSON-ready dict)."""
+    """The record of a deal, game or observation object (a JSON-ready dict)."""
     if not callable(getattr(obj, "to_record", None)):
         raise ArgumentTypeError(
-            f"dump_record takes a deal or a game, not {type(obj).__name__} "
+            f"dump_record takes a deal, a game or an observation, not {type(obj).__name__} "
             "(json.dumps writes a record that is already a dict)"
         )
     return obj.to_record()
@@ -601,6 +669,43 @@ def _result_difference(recorded: Any, replayed: Mapping[str, Any]) -> str:
         elif recorded[name] != replayed[name]:
             parts.append(f"{name} recorded {quote(recorded[name])}, replayed {replayed[name]!r}")
     return "; ".join(parts)
+
+
+Obs = TypeVar("Obs")
+
+
+def check_observation(reader: RecordReader, observation: Obs,
+                      seen_in: Callable[[Any], Obs], shown: str) -> Obs:
+    """Refuse an observation no deal gives, after its fields were checked one
+    by one.  The inference is exact (:mod:`pytrick.inference`): a deal drawn
+    from those consistent with the observation replays its moves, and the
+    seat's observation of that deal (*seen_in*) must be the one recorded, so
+    a field that does not follow from the rest (``trick_winners``,
+    ``to_move``, ``legal_moves``...) is named.  *shown* lists the fields that
+    fix the hidden cards, for the message when no deal is consistent."""
+    from pytrick.inference import sample_deals
+
+    try:
+        world = sample_deals(observation, 1, seed=0)[0]  # type: ignore[call-overload]
+    except IllegalMoveError as error:
+        # Its message would name the cards of a drawn deal, not of the real one.
+        rule = f", rules §{error.rule}" if error.rule else ""
+        raise record_error(
+            f"record: impossible observation: its moves are illegal in every deal "
+            f"it allows ({error.reason}{rule}): its seats, dealer or order are wrong"
+        ) from None
+    except PytrickError as error:
+        raise record_error(f"record: impossible observation: {error} (its {shown})") from None
+    again = seen_in(world)
+    for field in dataclasses.fields(again):  # type: ignore[arg-type]
+        if getattr(again, field.name) != getattr(observation, field.name):
+            given = again.to_record()[field.name]  # type: ignore[attr-defined]
+            raise reader.error(
+                field.name,
+                f"recorded {quote(reader.data.get(field.name))}, but the rest of the "
+                f"observation gives {quote(given)}",
+            )
+    return observation
 
 
 def game_record(game_name: str, game: GameLike,

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pytrick.spidge.rules import SpidgeRules
 from pytrick.spidge.table import Hand, Turn
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
 
 __all__ = ["SpidgeObservation"]
 
+_O = TypeVar("_O", bound="SpidgeObservation")
+
 
 @dataclasses.dataclass(frozen=True, repr=False)
 class SpidgeObservation:
@@ -25,6 +28,9 @@ class SpidgeObservation:
     every card played and by which hand, and who won each trick.  The dealer
     holds the dummy as well, so for him :attr:`legal_moves` covers the dummy's
     turns too.  The other hands are never here (a test proves it).
+    :meth:`to_record` writes it as JSON for the player's client, and
+    :meth:`from_record` reads it back, equal, refusing an observation no deal
+    gives (:ref:`records-observations`).
     """
 
     #: The observing player (0, 1, 2) and the hand he holds.
@@ -68,6 +74,21 @@ class SpidgeObservation:
             f"trick {n_trick}: {trick or '-'} | {turn} | hand {self.hand.unicode() or '-'} | "
             f"dummy {self.dummy.unicode() or '-'}>"
         )
+
+    def to_record(self) -> dict[str, Any]:
+        """The observation record: a JSON-ready dict of exactly these fields,
+        so nothing the player cannot see (see :ref:`records-observations`)."""
+        from pytrick.spidge import record
+
+        return record.observation_record(self)
+
+    @classmethod
+    def from_record(cls: type[_O], data: Mapping[str, Any]) -> _O:
+        """Validate an observation record; a bad field, or an observation no
+        deal gives, raises :class:`~pytrick.RecordError` naming the field."""
+        from pytrick.spidge import record
+
+        return record.read_observation_record(cls, data)
 
     def _repr_svg_(self) -> str:
         """This player's view of the table, for Jupyter: see :func:`pytrick.svg.deal`."""

@@ -32,6 +32,13 @@ takes the place of the seed's deal); a record without ``seed`` and
 
 A deal body may also log its ``takebacks`` (``pytrick play``'s practice
 mode): see docs/records.rst.  They are checked for shape, not replayed.
+
+An **observation record** (``"kind": "observation"``) holds exactly the
+fields of a :class:`SpidgeObservation`, named as they are: ``player``,
+``seat`` (the :class:`Hand` number), ``dealer``, ``rules``, ``hand`` and
+``dummy`` (cards), ``plays`` and ``current_trick`` (``[hand, card]`` pairs),
+``trick_winners`` (hands), ``to_move`` (``{"player": P, "hand": H}``, or null
+once the deal is over) and ``legal_moves`` (cards).  See docs/records.rst.
 """
 
 from __future__ import annotations
@@ -39,22 +46,27 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import trickcore
 from pytrick import records
 from pytrick.records import RecordReader, card_at, envelope
 from pytrick.spidge.rules import SpidgeRules
+from pytrick.spidge.table import Hand, Turn
 from trickcore.errors import PytrickError, RecordError
 
 if TYPE_CHECKING:
     from pytrick.spidge.deal import SpidgeDeal
     from pytrick.spidge.game import SpidgeGame
+    from pytrick.spidge.observation import SpidgeObservation
 
 __all__ = [
     "deal_body",
     "deal_record",
     "game_record",
+    "observation_record",
     "read_deal_body",
     "read_deal_record",
     "read_game_record",
+    "read_observation_record",
 ]
 
 D = TypeVar("D", bound="SpidgeDeal")
@@ -64,6 +76,12 @@ DEAL_FIELDS = ("dealer", "hands", "dummy", "pack", "plays", "result", "takebacks
 #: The fields of a game record after the envelope.
 GAME_FIELDS = ("rules", "seed", "first_dealer", "deals", "totals", "winner")
 G = TypeVar("G", bound="SpidgeGame")
+Obs = TypeVar("Obs", bound="SpidgeObservation")
+#: The fields of an observation record after the envelope: the observation's own.
+OBSERVATION_FIELDS = (
+    "player", "seat", "dealer", "rules", "hand", "dummy", "plays", "trick_winners",
+    "current_trick", "to_move", "legal_moves",
+)
 
 
 def deal_body(deal: SpidgeDeal) -> dict[str, Any]:
@@ -147,3 +165,70 @@ def read_game_record(cls: type[G], data: Mapping[str, Any]) -> G:
         lambda body: read_deal_body(SpidgeDeal, body, rules),
         3, "player", "passes clockwise",
     )
+
+
+def observation_record(observation: SpidgeObservation) -> dict[str, Any]:
+    """The record of what one player may know: its fields, as JSON."""
+    to_move = observation.to_move
+    record = envelope("spidge", "observation")
+    record.update(
+        player=int(observation.player),
+        seat=int(observation.seat),
+        dealer=int(observation.dealer),
+        rules=observation.rules.to_dict(),
+        hand=[str(card) for card in observation.hand],
+        dummy=[str(card) for card in observation.dummy],
+        plays=[[int(hand), str(card)] for hand, card in observation.plays],
+        trick_winners=[int(hand) for hand in observation.trick_winners],
+        current_trick=[[int(hand), str(card)] for hand, card in observation.current_trick],
+        to_move=None if to_move is None else {"player": int(to_move.player), "hand": int(to_move.hand)},
+        legal_moves=[str(card) for card in observation.legal_moves],
+    )
+    return record
+
+
+def read_observation_record(cls: type[Obs], data: Mapping[str, Any]) -> Obs:
+    """Validate an observation record field by field, then refuse it unless
+    some deal gives that player exactly this observation."""
+    reader = records.read_body(data, "spidge", "observation")
+    reader.check_fields((*records.ENVELOPE_FIELDS, *OBSERVATION_FIELDS))
+    player = reader.int("player", 0, 2)
+    seat = Hand(reader.int("seat", 0, 3))
+    dealer = reader.int("dealer", 0, 2)
+    rules = read_rules(reader)
+    pack = sum(1 << int(card) for card in trickcore.spidge.pack(rules.jokers))
+    in_pack = "this Spidge pack" if rules.jokers else "this Spidge pack (the rules have no jokers)"
+
+    def cards(name: str, shown: dict[trickcore.Card, str] | None = None) -> trickcore.CardSet:
+        return trickcore.CardSet(records.pack_cards(reader.where(name), reader.raw(name), pack, in_pack, shown))
+
+    def hand_cards(name: str, shown: dict[trickcore.Card, str] | None = None) -> tuple[tuple[Hand, trickcore.Card], ...]:
+        pairs = records.seat_cards(reader.where(name), reader.raw(name), 3, pack, in_pack, shown)
+        return tuple((Hand(hand), card) for hand, card in pairs)
+
+    shown: dict[trickcore.Card, str] = {}  # a card is in the hand, the dummy or played, once
+    observation = cls(
+        player=player,
+        seat=seat,
+        dealer=dealer,
+        rules=rules,
+        hand=cards("hand", shown),
+        dummy=cards("dummy", shown),
+        plays=hand_cards("plays", shown),
+        trick_winners=tuple(Hand(hand) for hand in reader.ints("trick_winners", 0, 3)),
+        current_trick=hand_cards("current_trick"),
+        to_move=_turn(reader),
+        legal_moves=cards("legal_moves"),
+    )
+    return records.check_observation(
+        reader, observation, lambda deal: deal.observation(player), "hand, dummy and plays"
+    )
+
+
+def _turn(reader: RecordReader) -> Turn | None:
+    """The ``to_move`` field: null, or ``{"player": P, "hand": H}``."""
+    if reader.raw("to_move") is None:
+        return None
+    turn = reader.object("to_move")
+    turn.check_fields(("player", "hand"))
+    return Turn(turn.int("player", 0, 2), Hand(turn.int("hand", 0, 3)))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pytrick.spitzer.announcement import Announcement
 from pytrick.spitzer.phase import Phase
@@ -17,6 +18,8 @@ if TYPE_CHECKING:
 
 __all__ = ["SpitzerObservation"]
 
+_O = TypeVar("_O", bound="SpitzerObservation")
+
 
 @dataclasses.dataclass(frozen=True, repr=False)
 class SpitzerObservation:
@@ -25,7 +28,9 @@ class SpitzerObservation:
     publicly known to be on the declaring side (RULES.md 1.7) — nothing else.
 
     Two deals that differ only in cards hidden from a seat give that seat equal
-    observations; :meth:`SpitzerDeal.observation` builds one.
+    observations; :meth:`SpitzerDeal.observation` builds one.  :meth:`to_record`
+    writes it as JSON for the seat's client, and :meth:`from_record` reads it
+    back, equal, refusing an observation no deal gives (:ref:`records-observations`).
     """
 
     seat: int
@@ -108,6 +113,21 @@ class SpitzerObservation:
             f"<SpitzerObservation seat {self.seat} | dealer {self.dealer} | {game} | "
             f"trick {n_trick}: {trick or '-'} | {turn} | hand {self.hand.unicode() or '-'}>"
         )
+
+    def to_record(self) -> dict[str, Any]:
+        """The observation record: a JSON-ready dict of exactly these fields,
+        so nothing the seat cannot see (see :ref:`records-observations`)."""
+        from pytrick.spitzer import record
+
+        return record.observation_record(self)
+
+    @classmethod
+    def from_record(cls: type[_O], data: Mapping[str, Any]) -> _O:
+        """Validate an observation record; a bad field, or an observation no
+        deal gives, raises :class:`~pytrick.RecordError` naming the field."""
+        from pytrick.spitzer import record
+
+        return record.read_observation_record(cls, data)
 
     def _repr_svg_(self) -> str:
         """This seat's view of the table, for Jupyter: see :func:`pytrick.svg.deal`."""

@@ -32,6 +32,14 @@ takes the place of the seed's deal); a record without ``seed`` and
 
 A deal body may also log its ``takebacks`` (``pytrick play``'s practice
 mode): see docs/records.rst.  They are checked for shape, not replayed.
+
+An **observation record** (``"kind": "observation"``) holds exactly the
+fields of a :class:`SpitzerObservation`, named as they are: ``seat``,
+``dealer``, ``rules``, ``hand`` (cards), ``announcements`` (``[seat,
+token]`` pairs), ``plays`` (``[seat, card]`` pairs), ``trick_winners``,
+``trick_points``, ``revealed`` (seats, ascending), ``to_move`` (-1 once the
+deal is over), ``legal_moves`` (cards) and ``legal_announcements`` (tokens).
+See docs/records.rst.
 """
 
 from __future__ import annotations
@@ -49,14 +57,17 @@ from trickcore.errors import IllegalMoveError, PytrickError, RecordError
 if TYPE_CHECKING:
     from pytrick.spitzer.deal import SpitzerDeal
     from pytrick.spitzer.game import SpitzerGame
+    from pytrick.spitzer.observation import SpitzerObservation
 
 __all__ = [
     "deal_body",
     "deal_record",
     "game_record",
+    "observation_record",
     "read_deal_body",
     "read_deal_record",
     "read_game_record",
+    "read_observation_record",
 ]
 
 D = TypeVar("D", bound="SpitzerDeal")
@@ -66,6 +77,14 @@ DEAL_FIELDS = ("dealer", "hands", "pack", "announcements", "plays", "result", "t
 #: The fields of a game record after the envelope.
 GAME_FIELDS = ("rules", "seed", "first_dealer", "deals", "totals", "winner")
 G = TypeVar("G", bound="SpitzerGame")
+Obs = TypeVar("Obs", bound="SpitzerObservation")
+#: The fields of an observation record after the envelope: the observation's own.
+OBSERVATION_FIELDS = (
+    "seat", "dealer", "rules", "hand", "announcements", "plays", "trick_winners",
+    "trick_points", "revealed", "to_move", "legal_moves", "legal_announcements",
+)
+_PACK = sum(1 << int(card) for card in trickcore.spitzer.PACK)
+_IN_PACK = "the Spitzer pack"
 
 
 def deal_body(deal: SpitzerDeal) -> dict[str, Any]:
@@ -147,6 +166,97 @@ def read_game_record(cls: type[G], data: Mapping[str, Any]) -> G:
         lambda body: read_deal_body(SpitzerDeal, body, rules),
         4, "seat", "passes to the left",
     )
+
+
+def observation_record(observation: SpitzerObservation) -> dict[str, Any]:
+    """The record of what one seat may know: its fields, as JSON."""
+    record = envelope("spitzer", "observation")
+    record.update(
+        seat=int(observation.seat),
+        dealer=int(observation.dealer),
+        rules=observation.rules.to_dict(),
+        hand=[str(card) for card in observation.hand],
+        announcements=[[int(seat), said.token] for seat, said in observation.announcements],
+        plays=[[int(seat), str(card)] for seat, card in observation.plays],
+        trick_winners=[int(seat) for seat in observation.trick_winners],
+        trick_points=[int(points) for points in observation.trick_points],
+        revealed=sorted(int(seat) for seat in observation.revealed),
+        to_move=int(observation.to_move),
+        legal_moves=[str(card) for card in observation.legal_moves],
+        legal_announcements=[said.token for said in observation.legal_announcements],
+    )
+    return record
+
+
+def read_observation_record(cls: type[Obs], data: Mapping[str, Any]) -> Obs:
+    """Validate an observation record field by field, then refuse it unless
+    some deal gives that seat exactly this observation."""
+    reader = records.read_body(data, "spitzer", "observation")
+    reader.check_fields((*records.ENVELOPE_FIELDS, *OBSERVATION_FIELDS))
+    seat = reader.int("seat", 0, 3)
+    dealer = reader.int("dealer", 0, 3)
+    rules = read_rules(reader)
+    shown: dict[trickcore.Card, str] = {}  # a card is in the hand or played, once
+    hand = records.pack_cards(reader.where("hand"), reader.raw("hand"), _PACK, _IN_PACK, shown)
+    announcements = [
+        (_seat_at(f"{path}[0]", pair[0]), _announcement_at(f"{path}[1]", pair[1]))
+        for path, pair in _pairs(reader, "announcements", "[seat, announcement]")
+    ]
+    plays = records.seat_cards(reader.where("plays"), reader.raw("plays"), 3, _PACK, _IN_PACK, shown)
+    revealed = reader.ints("revealed", 0, 3)
+    if len(set(revealed)) != len(revealed):
+        raise reader.error("revealed", f"lists a seat twice: {records.quote(revealed)}")
+    observation = cls(
+        seat=seat,
+        dealer=dealer,
+        rules=rules,
+        hand=trickcore.CardSet(hand),
+        announcements=tuple(announcements),
+        plays=tuple(plays),
+        trick_winners=tuple(reader.ints("trick_winners", 0, 3)),
+        trick_points=tuple(reader.ints("trick_points", 0, 120)),
+        revealed=frozenset(revealed),
+        to_move=reader.int("to_move", -1, 3),
+        legal_moves=trickcore.CardSet(
+            records.pack_cards(reader.where("legal_moves"), reader.raw("legal_moves"), _PACK, _IN_PACK)
+        ),
+        legal_announcements=tuple(
+            _announcement_at(path, value) for path, value in reader.items("legal_announcements")
+        ),
+    )
+    return records.check_observation(
+        reader, observation, lambda deal: deal.observation(seat), "hand, announcements and plays"
+    )
+
+
+def _pairs(reader: RecordReader, name: str, shape: str) -> list[tuple[str, list[Any]]]:
+    """The items of list field *name*, each a two-item list."""
+    pairs = []
+    for path, value in reader.items(name):
+        if not isinstance(value, list) or len(value) != 2:
+            raise records.record_error(f"{path}: expected a {shape} pair, got {records.quote(value)}")
+        pairs.append((path, value))
+    return pairs
+
+
+def _seat_at(path: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise records.record_error(f"{path}: expected a seat number, got {records.quote(value)}")
+    if not 0 <= value <= 3:
+        raise records.record_error(f"{path}: {records.quote(value)} is out of range 0..3")
+    return value
+
+
+def _announcement_at(path: str, value: object) -> Announcement:
+    """An announcement written as its token (a call of the trump ace is refused)."""
+    if not isinstance(value, str):
+        raise records.record_error(
+            f"{path}: expected an announcement token such as 'pass', got {records.quote(value)}"
+        )
+    try:
+        return Announcement.parse(value)
+    except PytrickError as error:
+        raise records.record_error(f"{path}: {error}") from None
 
 
 def _announcement_token(path: str, value: object) -> str:
