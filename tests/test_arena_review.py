@@ -332,7 +332,7 @@ def test_a_game_not_yet_begun_round_trips(game: arena.Game) -> None:
 
 def test_dump_record_names_a_wrong_argument() -> None:
     record = SpidgeDeal.from_seed(1).to_record()
-    with pytest.raises(ArgumentTypeError, match="dump_record takes a deal or a game, not dict"):
+    with pytest.raises(ArgumentTypeError, match="dump_record takes a deal, a game or an observation, not dict"):
         dump_record(record)  # type: ignore[arg-type]
     assert dump_record(from_record(record)) == record
 
