@@ -500,6 +500,12 @@ def load_record(path: str | os.PathLike[str] | bytes | Mapping[str, Any]) -> Any
     if isinstance(path, bytes) or (isinstance(path, str) and path.lstrip().startswith("{")):
         _warn_deprecated("loads_record")
         return loads_record(path)
+    return from_record(read_record_file(path))
+
+
+def read_record_file(path: str | os.PathLike[str]) -> Any:
+    """The parsed JSON of the record file at *path*, read with the size cap
+    and not yet validated (:func:`load_record` is this and :func:`from_record`)."""
     if not isinstance(path, (str, os.PathLike)):
         # An int would be taken by open() for a file descriptor.
         raise ArgumentTypeError(f"path must be a str or a path object, not {type(path).__name__}")
@@ -511,7 +517,7 @@ def load_record(path: str | os.PathLike[str] | bytes | Mapping[str, Any]) -> Any
         raise record_error(f"cannot read record file {quote(os.fspath(path))}: {reason}") from None
     except ValueError as error:  # a path with a NUL byte
         raise record_error(f"cannot read record file {quote(path)}: {error}") from None
-    return loads_record(data)
+    return parse_record_text(data)
 
 
 def _warn_deprecated(replacement: str) -> None:
