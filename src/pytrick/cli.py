@@ -140,6 +140,9 @@ def _parser() -> argparse.ArgumentParser:
                       help="play without takebacks: the undo command (on by default, for practice) is off")
     play.add_argument("--save", metavar="FILE", default=None,
                       help="write the game record to FILE when the session ends (checked writable at the start)")
+    play.add_argument("--resume", metavar="FILE", default=None,
+                      help="play on a game record that save FILE or --save FILE wrote, under its rules "
+                      "and seed (not --seed; --rules only if the same); --seat and --bots are yours to choose")
 
     replay = commands.add_parser(
         "replay", help="validate a JSON record and print its result",

@@ -27,7 +27,8 @@ key=value ...``, ``--deals N`` (1 or more), ``--no-undo`` (no takebacks: undo,
 on by default for practice, is off), and ``--save FILE``, which writes the game
 record (takebacks included) when the session ends, however it ends; a FILE
 that cannot be written is refused at the start (exit status 2), and a final
-write that still fails makes the exit status 1.
+write that still fails makes the exit status 1; ``--resume FILE`` plays on a
+saved game (below).
 Without ``--seed`` the seed is drawn at random and said only when the
 session ends (``--seed S`` then deals the same deals again): the seed deals
 every hand, so said at the start it would show the bots' cards.
@@ -37,6 +38,26 @@ how a record replays.  So ``save FILE`` in the middle of a deal, which shows
 the bots' cards to whoever reads the file (``pytrick replay`` prints them), is
 a practice-mode command: with ``--no-undo`` it is refused, and ``--save FILE``
 writes the record only when the session is over.
+
+``--resume FILE`` plays on a game that ``save FILE`` or ``--save FILE``
+wrote: a deal in progress goes on from where it was saved (your prompt, or the
+bots' moves if it is their turn), then the game deals on to its target, with
+the record's totals and deal count.  The game keeps the record's rules
+(``--rules`` may be given only if they are the same) and its seed, which
+deals the next deals exactly as the original game would have, so ``--seed``
+is refused; a record without a seed (a game made without one, or an older
+record) deals fresh random deals, and says so.  The record's seed is never
+printed.  The takebacks of the record are kept, and a later save writes them
+again.  A finished game says who won and exits with status 0.  A file that
+cannot be read, is not a valid record, or is not a game record of this game
+(a deal or observation record, or the other game's) is one line on standard
+error and exit status 2.  The record does not hold your seat or the bots:
+``--seat`` and ``--bots`` are yours to choose again (by default seat 0 and
+heuristic bots); ``--deals N`` counts the record's deals too.  The built-in
+heuristic bots choose as they would have in the original session; a bot that
+draws random numbers (random, pimc, ismcts) starts afresh from the seed, so
+its later choices may differ.  Only what your seat sees is shown, as in any
+session.
 
 A session reads lines from any text stream, so it can be driven by a program:
 
@@ -56,7 +77,7 @@ import dataclasses
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -69,7 +90,13 @@ from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerObser
 from pytrick.spitzer import text as spitzer_text
 from trickcore._arguments import as_int, seed_plus
 from trickcore.card import Card, Suit, parse_card
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError, RulesError
+from trickcore.errors import (
+    ArgumentTypeError,
+    InvalidArgumentError,
+    PytrickError,
+    RecordError,
+    RulesError,
+)
 
 __all__ = ["COMMANDS", "Session", "parse_rules"]
 
@@ -149,6 +176,13 @@ class Session:
     however it ends (won, *deals* played, quit, end of input, Ctrl-C); a path
     that cannot be written, like *deals* below 1, raises
     :class:`~pytrick.InvalidArgumentError` at once.
+
+    With *resume*, a game record (the path of its file, or the record parsed,
+    as :func:`json.load` gives it) is played on from where it was saved, under
+    its rules, its seed and its takebacks (see ``--resume`` above).  A record
+    that cannot be read or is not a game record of *game* raises
+    :class:`~pytrick.RecordError`; *rules* that differ from the record's, or
+    a *seed*, raise :class:`~pytrick.InvalidArgumentError`.
     """
 
     def __init__(
@@ -165,6 +199,7 @@ class Session:
         out: TextIO | None = None,
         color: bool | None = None,
         save_to: str | None = None,
+        resume: str | os.PathLike[str] | Mapping[str, Any] | None = None,
     ) -> None:
         if game not in SEATS:
             raise PytrickError(f"unknown game {game!r}: spitzer or spidge")
@@ -177,8 +212,25 @@ class Session:
         if not 0 <= number < self.players:
             raise InvalidArgumentError(f"--seat must be 0 to {self.players - 1}, not {seat!r}")
         self.seat = number
+        resumed: SpitzerGame | SpidgeGame | None = None
+        takebacks: dict[int, list[dict[str, Any]]] = {}
+        if resume is not None:
+            if seed is not None:
+                raise InvalidArgumentError(
+                    "--seed: a resumed game deals on from the seed its record keeps "
+                    "(or fresh random deals if it keeps none); leave --seed out"
+                )
+            resumed, takebacks = _read_game(self.game_name, resume)
+            if rules is not None and rules != resumed.rules:
+                raise InvalidArgumentError(
+                    f"--rules: the record's game is played under {_rule_words(resumed.rules)}, "
+                    f"not {_rule_words(rules)}: a resumed game keeps its rules (leave --rules out)"
+                )
+            seed = resumed.seed
+        self.resumed = resumed is not None
         # A drawn seed is said only when the session ends: it deals every hand.
-        self.seed_given = seed is not None
+        # (A resumed game's seed, if any, is its record's: it is never said.)
+        self.seed_given = seed is not None and resumed is None
         if seed is None:
             import random
 
@@ -204,7 +256,9 @@ class Session:
         }
         self.bot_names = {s: spec.name for s, spec in zip(others, specs, strict=True)}
         self.game: SpitzerGame | SpidgeGame
-        if game == "spitzer":
+        if resumed is not None:
+            self.game = resumed
+        elif game == "spitzer":
             assert rules is None or isinstance(rules, SpitzerRules)
             self.game = SpitzerGame(rules, seed=seed)
         else:
@@ -229,12 +283,13 @@ class Session:
         if save_to is not None:
             _check_writable(save_to)
         self.save_to = save_to
-        self.takebacks = 0
         self._actors: list[int] = []  # who made each move of the current deal
         self._moves: list[str] = []  # and the move, as a record writes it
         # Per deal (by index in the game), the takebacks for the record:
         # {"at": moves before the undone ones, "undone": [the moves taken back]}.
-        self._takebacks: dict[int, list[dict[str, Any]]] = {}
+        # A resumed game keeps its record's, so that a later save writes them again.
+        self._takebacks = takebacks
+        self.takebacks = sum(len(events) for events in takebacks.values())
 
     # -- the loop ------------------------------------------------------------------
 
@@ -245,7 +300,7 @@ class Session:
         status = 1
         try:
             status = self._run()
-            if not self.seed_given:
+            if not self.seed_given and not self.resumed:
                 self._say(f"The seed was {self.seed}: --seed {self.seed} deals these deals again.")
         finally:
             if self.save_to is not None and self.game.deals:
@@ -264,14 +319,19 @@ class Session:
         changed = changed_rules(self.game.rules)  # as the demos say it: the person plays under them
         if changed:
             self._say(f"Rules: {changed}")
+        # A resumed deal in progress is played on first.
+        deal: SpitzerDeal | SpidgeDeal | None = self._resumed_at() if self.resumed else None
         try:
             while not self.game.is_over:
-                if self.max_deals is not None and len(self.game.deals) >= self.max_deals:
-                    break
-                deal = self.game.next_deal()
-                self._actors = []
-                self._moves = []
-                self._say(f"\n=== Deal {len(self.game.deals)}, dealer {who} {deal.dealer} ===")
+                if deal is not None:
+                    self._say(f"\n=== Deal {len(self.game.deals)} (resumed), dealer {who} {deal.dealer} ===")
+                else:
+                    if self.max_deals is not None and len(self.game.deals) >= self.max_deals:
+                        break
+                    deal = self.game.next_deal()
+                    self._actors = []
+                    self._moves = []
+                    self._say(f"\n=== Deal {len(self.game.deals)}, dealer {who} {deal.dealer} ===")
                 if not self._play_deal(deal):
                     return 0
                 # The last trick and the result, which no later view shows.
@@ -279,9 +339,8 @@ class Session:
                 self._say(f"Result: {deal.result.describe()}")
                 self.game.finish_deal()
                 self._say(f"Deal {len(self.game.deals)} is over: {self._result(deal)}")
-                self._say("Totals: " + ", ".join(
-                    f"{self._name(s)} {t}" for s, t in enumerate(self.game.totals)
-                ))
+                self._say(self._totals())
+                deal = None
             if self.game.winner == self.seat:
                 self._say("\nYou win the game.")
             elif self.game.winner is not None:
@@ -295,6 +354,39 @@ class Session:
         except _BotFault as fault:
             self._say(str(fault))
             return 1
+
+    def _resumed_at(self) -> SpitzerDeal | SpidgeDeal | None:
+        """Say where the resumed game stands; return its deal in progress, if
+        any, with who made each of its moves so far (for undo)."""
+        game = self.game
+        deal = game.current
+        finished = len(game.deals) - (deal is not None)
+        if game.is_over:
+            where = f"the game is over after {finished} deal(s)"
+        elif deal is not None:
+            where = f"deal {len(game.deals)} is in progress ({finished} deal(s) finished)"
+        else:
+            where = f"{finished} deal(s) finished, deal {finished + 1} is next"
+        self._say(f"Resumed the saved game: {where}. {self._totals()}")
+        if game.seed is None and not game.is_over:
+            self._say("The record keeps no seed: the next deals are fresh random deals.")
+        self._actors = []
+        self._moves = []
+        if isinstance(deal, SpitzerDeal):
+            for seat, code in deal.announcements:
+                self._actors.append(seat)
+                self._moves.append(Announcement(code).token)
+            for seat, card in deal.plays:
+                self._actors.append(seat)
+                self._moves.append(str(card))
+        elif deal is not None:
+            for hand, card in deal.plays:
+                self._actors.append(player_of(hand, deal.dealer))  # the dealer plays the dummy
+                self._moves.append(str(card))
+        return deal
+
+    def _totals(self) -> str:
+        return "Totals: " + ", ".join(f"{self._name(s)} {t}" for s, t in enumerate(self.game.totals))
 
     def _play_deal(self, deal: SpitzerDeal | SpidgeDeal) -> bool:
         """Play one deal; False if the person quit."""
@@ -629,6 +721,52 @@ class Session:
         print(text, file=self.out)
 
 
+def _rule_words(rules: SpitzerRules | SpidgeRules) -> str:
+    """The rules as --rules words: the target and every option changed."""
+    return f"target={rules.target} {changed_rules(rules)}".strip()
+
+
+def _read_game(
+    game: Game, source: str | os.PathLike[str] | Mapping[str, Any]
+) -> tuple[SpitzerGame | SpidgeGame, dict[int, list[dict[str, Any]]]]:
+    """The game of the record *source* (a path or a parsed record) and its
+    takebacks by deal index; RecordError, starting ``--resume``, if it cannot
+    be read or is not a game record of *game*."""
+    from pytrick.records import check_envelope, from_record, quote, read_record_file, record_error
+
+    if isinstance(source, Mapping):
+        name, data = "the record", source
+    elif isinstance(source, (str, os.PathLike)):
+        name = quote(os.fspath(source))
+        try:
+            data = read_record_file(source)
+        except RecordError as error:
+            raise record_error(f"--resume {name}: {error}") from None
+    else:
+        raise ArgumentTypeError(
+            f"resume: a record file's path or a parsed game record, not {type(source).__name__}"
+        )
+    try:
+        found, kind = check_envelope(data)
+        if kind != "game":
+            raise RecordError(
+                f"a {found.title()} {kind} record, not a game record: only a game record "
+                "(as save FILE and --save FILE write) can be resumed"
+            )
+        if found != game:
+            raise RecordError(f"a {found.title()} game record: resume it with pytrick play {found}")
+        loaded = from_record(data)
+    except RecordError as error:
+        raise record_error(f"--resume {name}: {error}") from None
+    assert isinstance(loaded, (SpitzerGame, SpidgeGame))
+    takebacks = {
+        index: [{"at": event["at"], "undone": list(event["undone"])} for event in body["takebacks"]]
+        for index, body in enumerate(data.get("deals", []))
+        if body.get("takebacks")
+    }
+    return loaded, takebacks
+
+
 def _check_writable(path: str) -> None:
     """Refuse a ``--save`` path that cannot be written, before the game starts
     rather than after it (the file itself is only written at the end)."""
@@ -649,7 +787,9 @@ def _check_writable(path: str) -> None:
 def run_cli(args: Any, out: TextIO, err: TextIO) -> int:
     """``pytrick play``: build a :class:`Session` from the parsed arguments."""
     try:
-        rules = parse_rules(args.game, args.rules or [])
+        # A resumed game has its record's rules: --rules only if given.
+        given = args.rules is not None or args.resume is None
+        rules = parse_rules(args.game, args.rules or []) if given else None
         session = Session(
             args.game,
             seat=args.seat,
@@ -660,6 +800,7 @@ def run_cli(args: Any, out: TextIO, err: TextIO) -> int:
             practice=not args.no_undo,
             out=out,
             save_to=args.save,
+            resume=args.resume,
         )
     except PytrickError as error:
         print(f"pytrick play: {error}", file=err)
