@@ -12,7 +12,15 @@ from typing import Any
 
 import pytest
 
-from pytrick import RecordError, SpidgeGame, SpidgeRules, SpitzerDeal, SpitzerGame, SpitzerRules
+from pytrick import (
+    RecordError,
+    SpidgeGame,
+    SpidgeObservation,
+    SpidgeRules,
+    SpitzerDeal,
+    SpitzerGame,
+    SpitzerRules,
+)
 from pytrick.cli import main
 from pytrick.errors import ArgumentTypeError, InvalidArgumentError
 from pytrick.play import Session
@@ -145,7 +153,7 @@ def test_a_resumed_deal_shows_only_what_the_seat_sees(game: str, tmp_path: Path)
     # after the resume are in it, and are seen.
     seen = session.game.deals[-1].observation(seat)
     visible = {c.unicode() for c in seen.hand} | {c.unicode() for _, c in seen.plays}
-    if game == "spidge":
+    if isinstance(seen, SpidgeObservation):
         visible |= {c.unicode() for c in seen.dummy}
     shown = set(re.findall(r"(?:10|[2-9JQKA])[♣♦♥♠]|🃏\d", text))
     assert shown and shown <= visible

@@ -51,8 +51,8 @@ printed.  The takebacks of the record are kept, and a later save writes them
 again.  A finished game says who won and exits with status 0.  A file that
 cannot be read, is not a valid record, or is not a game record of this game
 (a deal or observation record, or the other game's) is one line on standard
-error and exit status 2.  The record does not hold your seat or the bots:
-``--seat`` and ``--bots`` are yours to choose again (by default seat 0 and
+error and exit status 2.  The record does not hold your seat, the bots or
+``--no-undo``: give ``--seat`` and ``--bots`` again (by default seat 0 and
 heuristic bots); ``--deals N`` counts the record's deals too.  The built-in
 heuristic bots choose as they would have in the original session; a bot that
 draws random numbers (random, pimc, ismcts) starts afresh from the seed, so
