@@ -62,14 +62,14 @@ def test_a_game_saved_mid_deal_goes_on_exactly_as_the_original(game: str, tmp_pa
     # the seed deals and to the end.
     expected = after_prompt(original.split("which deals the next deals.)\n", 1)[1])
     assert after_prompt(resumed) == expected.replace("original_end", "resumed_end")
-    assert "Deal 2 is over" in expected and "took back 2 move(s)" in expected
+    assert "Deal 2 is over" in expected and "took back 2 moves" in expected
     # The saved takebacks are written again, with the new one.
     end = json.loads((tmp_path / "resumed_end.json").read_text("utf-8"))
     assert end == json.loads((tmp_path / "original_end.json").read_text("utf-8"))
     assert len(end["deals"][0]["takebacks"]) == 2
     assert end["seed"] == 3
     head = resumed.split(PROMPT, 1)[0]
-    assert "Resumed the saved game: deal 1 is in progress (0 deal(s) finished)." in head
+    assert "Resumed the saved game: deal 1 is in progress (0 deals finished)." in head
     assert "=== Deal 1 (resumed), dealer" in head
     assert "seed" not in resumed  # the record's seed deals every hand: never said
 
@@ -84,7 +84,7 @@ def test_a_game_saved_between_deals_deals_on_from_its_seed(game: str, tmp_path: 
     rest = moves[: -2 * one.count(PROMPT)]  # the lines deal 1 did not read
     resumed, status = play(game, rest, resume=saved, deals=2)
     assert status == 0
-    assert "deal(s) finished, deal 2 is next" in resumed
+    assert "1 deal finished, deal 2 is next" in resumed
     second = "\n=== Deal 2, dealer"
     assert resumed[resumed.index(second):] == both[both.index(second):]
 

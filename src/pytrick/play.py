@@ -346,7 +346,7 @@ class Session:
             elif self.game.winner is not None:
                 self._say(f"\n{self._name(self.game.winner).capitalize()} wins the game.")
             if self.takebacks:
-                self._say(f"(Practice mode: you took back {self.takebacks} move(s).)")
+                self._say(f"(Practice mode: you took back {_count(self.takebacks, 'move')}.)")
             return 0
         except KeyboardInterrupt:
             self._say("\nInterrupted; goodbye.")
@@ -362,11 +362,11 @@ class Session:
         deal = game.current
         finished = len(game.deals) - (deal is not None)
         if game.is_over:
-            where = f"the game is over after {finished} deal(s)"
+            where = f"the game is over after {_count(finished, 'deal')}"
         elif deal is not None:
-            where = f"deal {len(game.deals)} is in progress ({finished} deal(s) finished)"
+            where = f"deal {len(game.deals)} is in progress ({_count(finished, 'deal')} finished)"
         else:
-            where = f"{finished} deal(s) finished, deal {finished + 1} is next"
+            where = f"{_count(finished, 'deal')} finished, deal {finished + 1} is next"
         self._say(f"Resumed the saved game: {where}. {self._totals()}")
         if game.seed is None and not game.is_over:
             self._say("The record keeps no seed: the next deals are fresh random deals.")
@@ -719,6 +719,11 @@ class Session:
 
     def _say(self, text: str) -> None:
         print(text, file=self.out)
+
+
+def _count(n: int, thing: str) -> str:
+    """``'1 deal'``, ``'3 deals'``."""
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"
 
 
 def _rule_words(rules: SpitzerRules | SpidgeRules) -> str:
