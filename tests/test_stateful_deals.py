@@ -63,13 +63,19 @@ def _outcome(action: Any) -> tuple[str, str]:
     return "ok", ""
 
 
+# The example every card-type error gives, the same whatever the deal.
+_EXAMPLE = "card text such as 'QC'"
+
+
 def _cards_in(text: str, cards: Any) -> list[Card]:
-    """The cards of *cards* whose name (ASCII or Unicode) appears in *text*."""
+    """The cards of *cards* whose name (ASCII or Unicode) appears in *text* as
+    a word of its own ('AS' in 'PASS' is no ace of spades)."""
+    text = text.replace(_EXAMPLE, "")
     found = []
     for card in cards:
         card = Card(card)
         names = {card.unicode(), str(card)}
-        if any(name in text for name in names):
+        if any(re.search(rf"(?<![0-9A-Za-z]){re.escape(name)}(?![0-9A-Za-z])", text) for name in names):
             found.append(card)
     return found
 
@@ -296,7 +302,8 @@ class SpitzerMachine(RuleBasedStateMachine):
         assert len(deal.announcements) + len(deal.plays) == moves + 1
         self.history.append(before)
         if self.shadow is not None:
-            if what == "announce":
+            # play_action makes an announcement in the auction.
+            if len(deal.announcements) > len(self.shadow.announcements):
                 self.shadow.announce(int(deal.announcements[-1][1]))
             else:
                 self.shadow.play(int(deal.plays[-1][1]))
