@@ -285,7 +285,7 @@ class SpitzerMachine(RuleBasedStateMachine):
             assert _state(deal) == before, error
             if expected is not None:
                 assert expected == (type(error).__name__, str(error))
-            if type(seat) is int and 0 <= seat <= 3 and seat != deal.to_move:
+            if what in ("play", "announce") and type(seat) is int and 0 <= seat <= 3 and seat != deal.to_move:
                 # Told to the seat that asked: nothing it may not see.
                 seen = deal.hand(seat) | _played(deal.plays)
                 hidden = [c for c in SPITZER_PACK if c not in seen]
