@@ -5,9 +5,37 @@ from __future__ import annotations
 import random
 from types import ModuleType
 
+from hypothesis import strategies as st
+
 from pytrick import spidge
+from trickcore import spitzer
+from trickcore.card import Card
 
 Backend = dict[str, ModuleType]
+
+SPITZER_PACK = sorted(int(card) for card in spitzer.PACK)
+# Cards a first speaker needs for every call to come up now and then.
+RIGGED = [int(Card(word)) for word in "QC QS AC AS AH".split()]
+
+
+@st.composite
+def spitzer_hands(draw: st.DrawFn) -> tuple[list[list[int]], int]:
+    """Four Spitzer hands (card numbers) and a dealer.  Half the deals give the
+    first speaker both black queens and some fail aces, so that every call
+    comes up."""
+    order = draw(st.permutations(SPITZER_PACK))
+    dealer = draw(st.integers(0, 3))
+    first = (dealer + 1) % 4
+    hands = [list(order[8 * s : 8 * s + 8]) for s in range(4)]
+    rig = draw(st.integers(0, len(RIGGED))) if draw(st.booleans()) else 0
+    for card in RIGGED[:rig]:
+        owner = next(s for s in range(4) if card in hands[s])
+        if owner != first:
+            # Swap the card with one of the first speaker's cards not rigged.
+            give = next(c for c in hands[first] if c not in RIGGED)
+            hands[owner][hands[owner].index(card)] = give
+            hands[first][hands[first].index(give)] = card
+    return hands, dealer
 
 
 def random_spidge_position(seed: int, plays: int) -> spidge.SpidgeDeal:

@@ -9,31 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from trickcore.card import Card
+from _positions import SPITZER_PACK as PACK
+from _positions import spitzer_hands
 
 Backends = tuple[dict[str, ModuleType], dict[str, ModuleType]]
-
-PACK = sorted(int(Card(r + s)) for s in "CDHS" for r in ("7", "8", "9", "10", "J", "Q", "K", "A"))
-RIGGED = [int(Card(w)) for w in "QC QS AC AS AH".split()]
 
 
 @st.composite
 def deals(draw: st.DrawFn, options: st.SearchStrategy[int]) -> tuple[list[int], int, int, int]:
-    """(hands as masks, dealer, options, seed for the moves).  Half the deals give
-    the first speaker both black queens and some fail aces, so that every call
-    comes up."""
-    order = draw(st.permutations(PACK))
-    dealer = draw(st.integers(0, 3))
-    first = (dealer + 1) % 4
-    hands = [list(order[8 * s : 8 * s + 8]) for s in range(4)]
-    rig = draw(st.integers(0, len(RIGGED))) if draw(st.booleans()) else 0
-    for card in RIGGED[:rig]:
-        owner = next(s for s in range(4) if card in hands[s])
-        if owner != first:
-            # Swap the card with one of the first speaker's cards not rigged.
-            give = next(c for c in hands[first] if c not in RIGGED)
-            hands[owner][hands[owner].index(card)] = give
-            hands[first][hands[first].index(give)] = card
+    """(hands as masks, dealer, options, seed for the moves), the hands as
+    :func:`spitzer_hands` deals them, so that every call comes up."""
+    hands, dealer = draw(spitzer_hands())
     masks = [sum(1 << c for c in hand) for hand in hands]
     return masks, dealer, draw(options), draw(st.integers(0, 2**32 - 1))
 

@@ -27,6 +27,7 @@ from hypothesis.stateful import (
 )
 
 import trickcore
+from _positions import SPITZER_PACK, spitzer_hands
 from pytrick.errors import DealNotOverError, PytrickError
 from pytrick.inference import sample_deals
 from pytrick.records import loads_record
@@ -122,9 +123,6 @@ def _shown(observation: Any) -> str:
 
 # -- Spitzer ------------------------------------------------------------------------
 
-SPITZER_PACK = sorted(int(c) for c in trickcore.spitzer.PACK)
-# Cards a first speaker needs for every call to come up now and then.
-RIGGED = [int(Card(w)) for w in "QC QS AC AS AH".split()]
 
 spitzer_rules = st.builds(
     SpitzerRules,
@@ -135,24 +133,6 @@ spitzer_rules = st.builds(
     call_requires_lead=st.booleans(),
     schneider_announcement=st.booleans(),
 )
-
-
-@st.composite
-def spitzer_hands(draw: st.DrawFn) -> tuple[list[list[int]], int]:
-    """Four hands and a dealer; often the first speaker is given the black
-    queens and some fail aces, so that the calls come up."""
-    order = draw(st.permutations(SPITZER_PACK))
-    dealer = draw(st.integers(0, 3))
-    first = (dealer + 1) % 4
-    hands = [list(order[8 * s : 8 * s + 8]) for s in range(4)]
-    rig = draw(st.integers(0, len(RIGGED))) if draw(st.booleans()) else 0
-    for card in RIGGED[:rig]:
-        owner = next(s for s in range(4) if card in hands[s])
-        if owner != first:
-            give = next(c for c in hands[first] if c not in RIGGED)
-            hands[owner][hands[owner].index(card)] = give
-            hands[first][hands[first].index(give)] = card
-    return hands, dealer
 
 
 class SpitzerMachine(RuleBasedStateMachine):

@@ -196,7 +196,7 @@ def read_observation_record(cls: type[Obs], data: Mapping[str, Any]) -> Obs:
     seat = Hand(reader.int("seat", 0, 3))
     dealer = reader.int("dealer", 0, 2)
     rules = read_rules(reader)
-    pack = sum(1 << int(card) for card in trickcore.spidge.pack(rules.jokers))
+    pack = trickcore.CardSet(trickcore.spidge.pack(rules.jokers)).mask
     in_pack = "this Spidge pack" if rules.jokers else "this Spidge pack (the rules have no jokers)"
 
     def cards(name: str, shown: dict[trickcore.Card, str] | None = None) -> trickcore.CardSet:

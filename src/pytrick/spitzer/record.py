@@ -83,7 +83,7 @@ OBSERVATION_FIELDS = (
     "seat", "dealer", "rules", "hand", "announcements", "plays", "trick_winners",
     "trick_points", "revealed", "to_move", "legal_moves", "legal_announcements",
 )
-_PACK = sum(1 << int(card) for card in trickcore.spitzer.PACK)
+_PACK = trickcore.CardSet(trickcore.spitzer.PACK).mask
 _IN_PACK = "the Spitzer pack"
 
 
