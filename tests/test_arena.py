@@ -8,6 +8,7 @@ import json
 import math
 import os
 import re
+import time
 from pathlib import Path
 
 import numpy as np
@@ -15,7 +16,8 @@ import pytest
 
 from pytrick import arena
 from pytrick.cli import main
-from pytrick.errors import InvalidArgumentError, PytrickError
+from pytrick.errors import ArgumentTypeError, InvalidArgumentError, PytrickError, RecordError
+from pytrick.records import from_record
 from pytrick.spidge import SpidgeObservation
 from pytrick.spitzer import Announcement, SpitzerObservation
 from trickcore import BACKEND
@@ -379,3 +381,165 @@ def test_seat_bots_refuses_more_bots_than_seats(game: arena.Game, seats: int) ->
     assert len(arena.seat_bots(game, ["random"] * seats, seed=1)[0]) == seats
     with pytest.raises(InvalidArgumentError, match=f"1 to {seats} bots .* not {seats + 1}$"):
         arena.seat_bots(game, ["random"] * (seats + 1), seed=1)
+
+
+# ------------------------------------------------------------------ decision times
+
+
+class SleepyBot(FirstLegalBot):
+    """FirstLegalBot that takes at least SLEEP seconds over every decision."""
+
+    SLEEP = 0.002
+
+    def announce(self, observation: SpitzerObservation) -> Announcement:
+        time.sleep(self.SLEEP)
+        return super().announce(observation)
+
+    def play(self, observation: SpitzerObservation | SpidgeObservation) -> Card:
+        time.sleep(self.SLEEP)
+        return super().play(observation)
+
+
+def _asked(game: arena.Game, record: dict[str, object]) -> list[int]:
+    """How many decisions each seat of a played deal made: its moves, counted
+    by taking them back one by one."""
+    deal = from_record(record)
+    asked = [0] * arena.SEATS[game]
+    while deal.n_played or getattr(deal, "announcements", ()):
+        deal.undo()
+        asked[deal.to_move if game == "spitzer" else deal.to_move.player] += 1
+    return asked
+
+
+@pytest.mark.parametrize(("game", "workers"), [("spitzer", 1), ("spidge", 1), ("spitzer", 2), ("spidge", 2)])
+def test_every_decision_is_timed_once_by_its_seat(game: arena.Game, workers: int) -> None:
+    result = arena.run_tournament(game, "heuristic,random,heuristic", 3, seed=6, workers=workers, progress=False)
+    assert result.microseconds is not None and len(result.microseconds) == len(result.records)
+    expected = dict.fromkeys(result.bots, 0)
+    for record, deal_times in zip(result.records, result.microseconds, strict=True):
+        assert [len(by_seat) for by_seat in deal_times] == [arena.SEATS[game]] * 3
+        for rotation, by_seat in zip(record["rotations"], deal_times, strict=True):
+            assert [len(times) for times in by_seat] == _asked(game, rotation["record"])
+            assert all(type(t) is int and t >= 0 for times in by_seat for t in times)
+            for bot, times in zip(rotation["seats"], by_seat, strict=True):
+                expected[bot] += len(times)
+    rows = result.decision_times()
+    assert [row.bot for row in rows] == result.bots
+    assert {row.bot: row.decisions for row in rows} == expected
+    for row in rows:
+        assert 0 <= row.median <= row.p95 <= row.longest
+        assert row.total == pytest.approx(row.mean * row.decisions)
+        assert row.overruns == 0  # no limit
+        deal, rotation, seat = row.longest_at
+        assert result.records[deal]["rotations"][rotation]["seats"][seat] == row.bot
+        assert max(result.microseconds[deal][rotation][seat]) / 1e6 == row.longest
+
+
+def test_decision_times_stay_out_of_the_seeded_results() -> None:
+    a = arena.run_tournament("spidge", "heuristic,random", 2, seed=9, progress=False)
+    b = arena.run_tournament("spidge", "heuristic,random", 2, seed=9, workers=2, progress=False)
+    assert a.records == b.records
+    assert all("timing" not in record for record in a.records + b.records)
+    summary = a.summary()
+    assert [row["decisions"] for row in summary["decision_times"]] == [
+        row["decisions"] for row in b.summary()["decision_times"]
+    ]
+    assert {**summary, "decision_times": None} == {**b.summary(), "decision_times": None}
+    table = a.table()
+    assert "Decision times, as measured on this run (not set by the seed):" in table
+    assert "over" not in table.split("Decision times")[1]  # no limit, no overruns column
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_a_decision_over_the_soft_limit_is_an_overrun_of_its_bot(tmp_path: Path, workers: int) -> None:
+    result = arena.run_tournament("spidge", "test_arena:SleepyBot,random", 1, seed=2, workers=workers,
+                                  move_seconds=SleepyBot.SLEEP / 2, progress=False, out_dir=str(tmp_path))
+    rows = {row.bot: row for row in result.decision_times()}
+    sleepy = rows["test_arena:SleepyBot"]
+    # Every decision slept longer than the limit; the fast bot's depend on the machine.
+    assert sleepy.overruns == sleepy.decisions > 0
+    assert sleepy.longest >= SleepyBot.SLEEP
+    assert 0 <= rows["random"].overruns <= rows["random"].decisions
+    deal, rotation, seat = sleepy.longest_at
+    assert re.search(
+        rf"^test_arena:SleepyBot: {sleepy.decisions} of {sleepy.decisions} decisions over 0\.001 s; "
+        rf"the longest, [\d.]+ ms, in deal {deal}, rotation {rotation}, player {seat}$",
+        result.table(), re.MULTILINE,
+    )
+    summary = json.loads((tmp_path / "summary.json").read_text(encoding="utf-8"))
+    assert summary["move_seconds"] == 0.001
+    assert summary["decision_times"][0]["overruns"] == sleepy.decisions
+    assert summary["decision_times"][0]["longest_at"] == {"deal": deal, "rotation": rotation, "seat": seat}
+    # Read back, the times and the limit are the same.
+    loaded = arena.load(str(tmp_path))
+    assert (loaded.microseconds, loaded.move_seconds) == (result.microseconds, 0.001)
+    assert loaded.summary() == result.summary()
+
+
+def test_a_tournament_saved_without_decision_times_still_loads(tmp_path: Path) -> None:
+    result = arena.run_tournament("spitzer", "heuristic,random", 2, seed=4, progress=False, out_dir=str(tmp_path))
+    deals = tmp_path / "deals.jsonl"
+    lines = [json.loads(line) for line in deals.read_text(encoding="utf-8").splitlines()]
+    assert all(set(line["timing"]) == {"move_seconds", "microseconds"} for line in lines)
+    for line in lines:
+        del line["timing"]  # as pytrick wrote them before it timed decisions
+    deals.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    old = arena.load(str(tmp_path))
+    assert old.records == result.records
+    assert old.microseconds is None and old.decision_times() == []
+    assert old.summary()["decision_times"] is None
+    assert "Decision times" not in old.table()
+    # A file of both kinds has no times for some deals: none are summed.
+    assert result.microseconds is not None
+    mixed = json.dumps(lines[0]) + "\n" + arena._line(result.records[1], result.microseconds[1], None)
+    deals.write_text(mixed, encoding="utf-8")
+    assert arena.load(str(tmp_path)).decision_times() == []
+
+
+@pytest.mark.parametrize(
+    "timing",
+    [
+        [],
+        {"microseconds": [[[1]] * 4] * 2},
+        {"move_seconds": 0, "microseconds": [[[1]] * 4] * 2},
+        {"move_seconds": None, "microseconds": [[[1]] * 4]},  # one rotation of two
+        {"move_seconds": None, "microseconds": [[[1]] * 3] * 2},  # three seats of four
+        {"move_seconds": None, "microseconds": [[[1.5]] * 4] * 2},
+        {"move_seconds": None, "microseconds": [[[-1]] * 4] * 2},
+    ],
+)
+def test_load_names_a_line_with_bad_timing(tmp_path: Path, timing: object) -> None:
+    arena.run_tournament("spitzer", "heuristic,random", 2, seed=4, progress=False, out_dir=str(tmp_path))
+    deals = tmp_path / "deals.jsonl"
+    lines = deals.read_text(encoding="utf-8").splitlines()
+    assert arena.load(str(tmp_path)).decision_times()  # as saved, fine
+    second = json.loads(lines[1])
+    second["timing"] = timing
+    deals.write_text(lines[0] + "\n" + json.dumps(second) + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match="line 2: 'timing' is not an object with 'move_seconds'"):
+        arena.load(str(tmp_path))
+
+
+@pytest.mark.parametrize(
+    ("value", "error"),
+    [(0, InvalidArgumentError), (-1.0, InvalidArgumentError), (math.nan, InvalidArgumentError),
+     (math.inf, InvalidArgumentError), ("1", ArgumentTypeError), (True, ArgumentTypeError)],
+)
+def test_a_bad_soft_limit_is_refused(value: object, error: type[Exception]) -> None:
+    with pytest.raises(error, match=r"^move_seconds"):
+        arena.run_tournament("spidge", "heuristic,random", 1, move_seconds=value, progress=False)  # type: ignore[arg-type]
+
+
+def test_tournament_command_takes_a_soft_limit() -> None:
+    out = io.StringIO()
+    args = ["tournament", "spidge", "--bots", "heuristic,random", "--deals", "1", "--quiet"]
+    assert main([*args, "--move-seconds", "30"], out=out) == 0
+    table = out.getvalue()
+    assert re.search(r"^bot +decisions +mean +median +p95 +longest +over 30 s$", table, re.MULTILINE)
+    assert re.search(r"^heuristic +\d+ .* 0$", table, re.MULTILINE)
+    out = io.StringIO()
+    assert main([*args, "--json", "--move-seconds", "30"], out=out) == 0
+    summary = json.loads(out.getvalue())
+    assert summary["move_seconds"] == 30
+    assert [row["bot"] for row in summary["decision_times"]] == ["heuristic", "random"]
+    assert all(row["decisions"] > 0 and row["overruns"] == 0 for row in summary["decision_times"])

@@ -20,7 +20,10 @@ intervals.
 Everything is a pure function of the seed: the deal seeds and every bot's
 seed are derived from it, so the same tournament gives the same records with
 any executor (in-process, ``workers`` processes, or a Ray cluster) as long as
-the bots decide by a seed and not by the clock.
+the bots decide by a seed and not by the clock.  The one exception is how
+long each decision took (:meth:`TournamentResult.decision_times`): a
+measurement of the machine that played it, kept beside the records, never in
+them.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ import math
 import os
 import signal
 import statistics
+import time
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import Any, Literal, TextIO
 
@@ -57,6 +61,7 @@ __all__ = [
     "MAX_WORKERS",
     "BotError",
     "BotSpec",
+    "DecisionTimes",
     "Interval",
     "PairwiseRow",
     "Rating",
@@ -353,12 +358,19 @@ class BotError(PytrickError):
     """
 
 
-class _Seated:
-    """A bot in a seat: an exception from its own code names it and the seat."""
+#: Per rotation, per seat: how long each of that seat's decisions took, in
+#: whole microseconds, in the order they were asked for.
+_DealTimes = list[list[list[int]]]
 
-    def __init__(self, bot: Any, where: str) -> None:
+
+class _Seated:
+    """A bot in a seat: an exception from its own code names it and the seat;
+    the time of each decision is added to *microseconds*."""
+
+    def __init__(self, bot: Any, where: str, microseconds: list[int]) -> None:
         self.bot = bot
         self.where = where
+        self.microseconds = microseconds
 
     def announce(self, observation: Any) -> Any:
         return self._ask("announce", observation)
@@ -367,10 +379,13 @@ class _Seated:
         return self._ask("play", observation)
 
     def _ask(self, method: str, observation: Any) -> Any:
+        start = time.perf_counter()
         try:
-            return getattr(self.bot, method)(observation)
+            choice = getattr(self.bot, method)(observation)
         except Exception as error:
             raise BotError(f"{self.where}: {method}() raised {type(error).__name__}: {error}") from error
+        self.microseconds.append(round((time.perf_counter() - start) * 1e6))
+        return choice
 
 
 def play_with_bots(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[str]) -> list[int]:
@@ -392,6 +407,13 @@ def play_with_bots(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[
     >>> len(points)
     3
     """
+    return _play_timed(game, deal, bots, labels)[0]
+
+
+def _play_timed(
+    game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[str]
+) -> tuple[list[int], list[list[int]]]:
+    """:func:`play_with_bots`, and the time of every decision by seat."""
     game = _check_game(game)
     module = importlib.import_module(f"pytrick.{game}")
     deal_class = module.SpitzerDeal if game == "spitzer" else module.SpidgeDeal
@@ -407,8 +429,10 @@ def play_with_bots(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[
         f"bot {label} in seat {s}" if game == "spitzer" else f"bot {label} (player {s})"
         for s, label in enumerate(labels)
     ]
+    microseconds: list[list[int]] = [[] for _ in names]
+    seated = [_Seated(bot, name, times) for bot, name, times in zip(bots, names, microseconds, strict=True)]
     try:
-        module.play_deal(deal, [_Seated(bot, name) for bot, name in zip(bots, names, strict=True)])
+        module.play_deal(deal, seated)
     except BotError:
         raise
     except PytrickError as error:  # an illegal move, or no move at all (a card 99)
@@ -417,7 +441,7 @@ def play_with_bots(game: Game, deal: Any, bots: Sequence[Any], labels: Sequence[
         mover = deal.to_move if game == "spitzer" else deal.to_move.player
         raise _naming(error, names[mover]) from error
     result = deal.result
-    return list(result.scores if game == "spitzer" else result.points)
+    return list(result.scores if game == "spitzer" else result.points), microseconds
 
 
 def _naming(error: PytrickError, who: str) -> PytrickError:
@@ -441,6 +465,13 @@ def play_duplicate_deal(
     the JSON record of the deal; ``points`` is each bot's mean game points
     over its seats.
     """
+    return _play_duplicate_timed(game, specs, seed, index, rules)[0]
+
+
+def _play_duplicate_timed(
+    game: Game, specs: str | Sequence[str | BotSpec], seed: int, index: int, rules: Any
+) -> tuple[dict[str, Any], _DealTimes]:
+    """:func:`play_duplicate_deal`, and the time of every decision by rotation and seat."""
     game = _check_game(game)
     specs = parse_bots(specs, minimum=1)
     seed, index = check_seed(seed), check_count(index, "index")
@@ -450,17 +481,19 @@ def play_duplicate_deal(
     totals = [0.0] * len(specs)
     counts = [0] * len(specs)
     played = []
+    microseconds: _DealTimes = []
     for r, lineup in enumerate(rotations(len(specs), n_seats)):
         deal = _new_deal(game, deal_seed, rules)
         bots = [
             specs[b].make(game, derive_seed(seed, "bot", index, r, seat)) for seat, b in enumerate(lineup)
         ]
-        scores = play_with_bots(game, deal, bots, [labels[b] for b in lineup])
+        scores, times = _play_timed(game, deal, bots, [labels[b] for b in lineup])
+        microseconds.append(times)
         for seat, b in enumerate(lineup):
             totals[b] += scores[seat]
             counts[b] += 1
         played.append({"seats": [labels[b] for b in lineup], "scores": scores, "record": deal.to_record()})
-    return {
+    record = {
         "game": game,
         "seed": seed,
         "deal": index,
@@ -468,6 +501,7 @@ def play_duplicate_deal(
         "rotations": played,
         "points": {labels[b]: totals[b] / counts[b] for b in range(len(specs))},
     }
+    return record, microseconds
 
 
 # ------------------------------------------------------------------ statistics
@@ -617,6 +651,41 @@ class Rating:
     stderr: float
 
 
+@dataclasses.dataclass(frozen=True)
+class DecisionTimes:
+    """How long a bot took to decide, over a whole tournament: every
+    announcement and every card, timed around the bot's own ``announce`` or
+    ``play`` call with :func:`time.perf_counter`, in seconds (to the
+    microsecond).
+
+    A measurement of the machine that played the tournament and of its load
+    (other workers included), not a function of the seed: the same tournament
+    gives other times on another run.
+    """
+
+    bot: str
+    decisions: int
+    total: float
+    mean: float
+    median: float
+    #: The 95th percentile (nearest rank): 95 % of the decisions took no longer.
+    p95: float
+    longest: float
+    #: Where the longest decision was: (deal, rotation, seat), as
+    #: :func:`deal_record` and ``pytrick replay --deal --rotation`` take them.
+    longest_at: tuple[int, int, int]
+    #: Decisions that took longer than the tournament's ``move_seconds`` (0 without one).
+    overruns: int
+
+
+def _duration(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.2f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.0f} µs"
+
+
 @dataclasses.dataclass
 class TournamentResult:
     """What a tournament measured: the per-deal records and the statistics over them."""
@@ -628,6 +697,12 @@ class TournamentResult:
     #: The rules every deal was played under (a SpitzerRules or SpidgeRules;
     #: None for the game's defaults).
     rules: Any = None
+    #: For each record, by rotation and seat, how long each decision took in
+    #: whole microseconds; None when not measured (a tournament saved before
+    #: pytrick timed decisions).
+    microseconds: list[_DealTimes] | None = None
+    #: The soft limit on a decision, in seconds, or None.
+    move_seconds: float | None = None
 
     def points(self) -> np.ndarray[Any, Any]:
         """``points[deal, bot]``: each bot's mean game points on each deal."""
@@ -688,12 +763,50 @@ class TournamentResult:
             key=lambda rating: -rating.elo,
         )
 
+    def decision_times(self) -> list[DecisionTimes]:
+        """Each bot's decision times over all the deals (in the order of
+        :attr:`bots`); empty when they were not measured."""
+        if self.microseconds is None:
+            return []
+        times: dict[str, list[int]] = {bot: [] for bot in self.bots}
+        longest: dict[str, tuple[int, int, int, int]] = {}  # microseconds, deal, rotation, seat
+        for record, deal_times in zip(self.records, self.microseconds, strict=True):
+            for r, (rotation, by_seat) in enumerate(zip(record["rotations"], deal_times, strict=True)):
+                for seat, (bot, seat_times) in enumerate(zip(rotation["seats"], by_seat, strict=True)):
+                    times[bot] += seat_times
+                    if seat_times and (bot not in longest or max(seat_times) > longest[bot][0]):
+                        longest[bot] = (max(seat_times), int(record["deal"]), r, seat)
+        limit = math.inf if self.move_seconds is None else self.move_seconds * 1e6
+        rows = []
+        for bot in self.bots:
+            ordered = sorted(times[bot])
+            if not ordered:
+                continue
+            n = len(ordered)
+            rows.append(DecisionTimes(
+                bot,
+                n,
+                sum(ordered) / 1e6,
+                sum(ordered) / n / 1e6,
+                statistics.median(ordered) / 1e6,
+                ordered[math.ceil(0.95 * n) - 1] / 1e6,
+                ordered[-1] / 1e6,
+                longest[bot][1:],
+                sum(1 for t in ordered if t > limit),
+            ))
+        return rows
+
     def summary(self) -> dict[str, Any]:
         """The statistics as one JSON-ready object, with the game, seed and
         rules (``"rules"``: every option, as a deal record writes them) they
         were measured under (strict JSON: a bound or rating that is infinite
         or undefined, as the interval of a single deal, is None, which JSON
-        writes as null)."""
+        writes as null).
+
+        ``"decision_times"`` (None when not measured) and ``"move_seconds"``
+        are the only part that is not a function of the seed: times in
+        seconds, as :meth:`decision_times` gives them.
+        """
 
         def interval(i: Interval) -> dict[str, float | None]:
             return {"mean": _finite(i.mean), "low": _finite(i.low), "high": _finite(i.high)}
@@ -722,6 +835,14 @@ class TournamentResult:
             ],
             "ratings": [{"bot": r.bot, "elo": _finite(r.elo), "stderr": _finite(r.stderr)}
                         for r in self.ratings()],
+            "move_seconds": self.move_seconds,
+            "decision_times": None if self.microseconds is None else [
+                {
+                    key: dict(zip(("deal", "rotation", "seat"), value, strict=True)) if key == "longest_at" else value
+                    for key, value in dataclasses.asdict(row).items()
+                }
+                for row in self.decision_times()
+            ],
         }
 
     def table(self) -> str:
@@ -760,7 +881,36 @@ class TournamentResult:
                     d = pairs[bot, other].difference
                     cells.append(f"{f'{d.mean:+.2f} ± {d.half_width:.2f}':>{cell_width}}")
             lines.append(f"{bot:<{width}}{''.join(cells)}")
-        return "\n".join(lines)
+        return "\n".join(lines + self._time_table(width))
+
+    def _time_table(self, width: int) -> list[str]:
+        """The decision times, said to be this run's measurement."""
+        rows = self.decision_times()
+        if not rows:
+            return []
+        limit = self.move_seconds
+        over = "" if limit is None else f"over {limit:g} s"
+        lines = [
+            "",
+            "Decision times, as measured on this run (not set by the seed):",
+            f"{'bot':<{width}} {'decisions':>9} {'mean':>10} {'median':>10} {'p95':>10} {'longest':>10}"
+            + (f" {over:>10}" if over else ""),
+        ]
+        for row in rows:
+            lines.append(
+                f"{row.bot:<{width}} {row.decisions:>9} {_duration(row.mean):>10} {_duration(row.median):>10}"
+                f" {_duration(row.p95):>10} {_duration(row.longest):>10}"
+                + (f" {row.overruns:>{max(10, len(over))}}" if over else "")
+            )
+        for row in rows:
+            if row.overruns:
+                deal, rotation, seat = row.longest_at
+                lines.append(
+                    f"{row.bot}: {row.overruns} of {row.decisions} decisions over {limit:g} s; the longest, "
+                    f"{_duration(row.longest)}, in deal {deal}, rotation {rotation}, "
+                    f"{'seat' if self.game == 'spitzer' else 'player'} {seat}"
+                )
+        return lines
 
     def plot(self, path: str) -> bool:
         """Draw the ratings with their ±2 standard errors to *path*; False
@@ -802,11 +952,15 @@ class _Task:
     rules: Any
 
 
-def _run_task(task: _Task) -> dict[str, Any]:
-    return play_duplicate_deal(task.game, task.specs, task.seed, task.index, task.rules)
+#: A deal's record and the times of its decisions, as every executor returns them.
+_Played = tuple[dict[str, Any], _DealTimes]
 
 
-def _serial(tasks: list[_Task]) -> Generator[dict[str, Any], None, None]:
+def _run_task(task: _Task) -> _Played:
+    return _play_duplicate_timed(task.game, task.specs, task.seed, task.index, task.rules)
+
+
+def _serial(tasks: list[_Task]) -> Generator[_Played, None, None]:
     for task in tasks:
         yield _run_task(task)
 
@@ -832,7 +986,7 @@ def _stop_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
         process.terminate()
 
 
-def _processes(tasks: list[_Task], workers: int) -> Generator[dict[str, Any], None, None]:
+def _processes(tasks: list[_Task], workers: int) -> Generator[_Played, None, None]:
     pool = concurrent.futures.ProcessPoolExecutor(
         max_workers=workers, initializer=_leave_interrupts_to_the_parent
     )
@@ -850,7 +1004,7 @@ def _processes(tasks: list[_Task], workers: int) -> Generator[dict[str, Any], No
         pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _ray(tasks: list[_Task], address: str | None) -> Generator[dict[str, Any], None, None]:
+def _ray(tasks: list[_Task], address: str | None) -> Generator[_Played, None, None]:
     try:
         ray = importlib.import_module("ray")
     except ImportError:
@@ -880,6 +1034,7 @@ def run_tournament(
     ray: bool | str = False,
     progress: bool | TextIO = True,
     out_dir: str | None = None,
+    move_seconds: float | None = None,
 ) -> TournamentResult:
     """Play *deals* duplicate deals of *game* between *bots* and return the result.
 
@@ -892,6 +1047,11 @@ def run_tournament(
     :class:`~pytrick.spitzer.SpitzerRules` or :class:`~pytrick.spidge.SpidgeRules`;
     the defaults if None) are those of every deal, and every deal record keeps
     them.  Results do not depend on the executor.
+
+    Every decision of every bot is timed (:meth:`TournamentResult.decision_times`).
+    *move_seconds*, if given, is a soft limit: a decision that takes longer
+    is counted as an overrun of its bot, and nothing more — it is not
+    interrupted, and the tournament goes on.
     """
     game = _check_game(game)
     seed = check_seed(seed)
@@ -908,6 +1068,7 @@ def run_tournament(
         raise ArgumentTypeError(
             f"progress must be True, False or a file to draw the bar on, not {type(progress).__name__}"
         )
+    move_seconds = _check_move_seconds(move_seconds)
     specs = tuple(parse_bots(bots))
     for spec in specs:
         spec.make(game, seed)  # an unknown bot or a bad option fails now, not in a worker
@@ -920,6 +1081,7 @@ def run_tournament(
         stream = _serial(tasks)
     tqdm = importlib.import_module("tqdm").tqdm
     records: list[dict[str, Any]] = []
+    times: dict[int, _DealTimes] = {}
     bar_file = None if progress is True else progress if progress else None
     # A long run keeps every finished deal on disk as it comes (in the order
     # they finish); save() rewrites the file in deal order at the end.
@@ -933,10 +1095,11 @@ def run_tournament(
         partial = open(os.path.join(out_dir, "deals.jsonl"), "w", encoding="utf-8")
     try:
         with tqdm(total=deals, unit="deal", disable=progress is False, file=bar_file, desc=game) as bar:
-            for record in stream:
+            for record, microseconds in stream:
                 records.append(record)
+                times[record["deal"]] = microseconds
                 if partial is not None:
-                    partial.write(json.dumps(record, ensure_ascii=False) + "\n")
+                    partial.write(_line(record, microseconds, move_seconds))
                     partial.flush()
                 bar.update(1)
     finally:
@@ -944,18 +1107,42 @@ def run_tournament(
         if partial is not None:
             partial.close()
     records.sort(key=lambda record: int(record["deal"]))
-    result = TournamentResult(game, [spec.title for spec in specs], seed, records, rules)
+    result = TournamentResult(
+        game, [spec.title for spec in specs], seed, records, rules,
+        [times[record["deal"]] for record in records], move_seconds,
+    )
     if out_dir is not None:
         save(result, out_dir)
     return result
+
+
+def _check_move_seconds(move_seconds: object) -> float | None:
+    if move_seconds is None:
+        return None
+    if isinstance(move_seconds, bool) or not isinstance(move_seconds, (int, float)):
+        raise ArgumentTypeError(
+            f"move_seconds must be a number of seconds or None, not {type(move_seconds).__name__}"
+        )
+    if not (math.isfinite(move_seconds) and move_seconds > 0):
+        raise InvalidArgumentError(f"move_seconds = {move_seconds!r}: must be a number of seconds above 0")
+    return float(move_seconds)
+
+
+def _line(record: dict[str, Any], microseconds: _DealTimes | None, move_seconds: float | None) -> str:
+    """A line of ``deals.jsonl``: the deal's record, and under ``"timing"``
+    the times of its decisions (kept out of the record, which the seed decides)."""
+    if microseconds is not None:
+        record = {**record, "timing": {"move_seconds": move_seconds, "microseconds": microseconds}}
+    return json.dumps(record, ensure_ascii=False) + "\n"
 
 
 def save(result: TournamentResult, out_dir: str) -> None:
     """Write ``deals.jsonl``, ``summary.json`` and (with matplotlib) ``ratings.png``."""
     os.makedirs(out_dir, exist_ok=True)
     with open(os.path.join(out_dir, "deals.jsonl"), "w", encoding="utf-8") as file:
-        for record in result.records:
-            file.write(json.dumps(record, ensure_ascii=False) + "\n")
+        for d, record in enumerate(result.records):
+            microseconds = None if result.microseconds is None else result.microseconds[d]
+            file.write(_line(record, microseconds, result.move_seconds))
     with open(os.path.join(out_dir, "summary.json"), "w", encoding="utf-8") as file:
         json.dump(result.summary(), file, indent=2, ensure_ascii=False, allow_nan=False)
     result.plot(os.path.join(out_dir, "ratings.png"))
@@ -1017,11 +1204,15 @@ def load(out_dir: str) -> TournamentResult:
 
     A line that is not a tournament's deal line (a line cut short by a run
     that was killed, say) raises :class:`~pytrick.RecordError` naming it.
+    The decision times come back too, from the lines' ``"timing"``; lines
+    saved before pytrick timed decisions have none, and a tournament read
+    from them has no decision times (``decision_times()`` is empty).
     """
     from pytrick import records as rec
 
     path = os.path.join(out_dir, "deals.jsonl")
     entries: list[dict[str, Any]] = []
+    timings: list[dict[str, Any] | None] = []
     with open(path, "rb") as file:
         for number, line in enumerate(file, 1):
             if not line.strip():
@@ -1041,11 +1232,23 @@ def load(out_dir: str) -> TournamentResult:
                     f"{path}: line {number} is not a tournament's deal line "
                     "(an object with 'game', 'deal', 'points' and 'rotations')"
                 )
+            timing = entry.pop("timing", None)
+            if timing is not None and not _is_timing(timing, len(entry["rotations"]), SEATS[entry["game"]]):
+                raise rec.record_error(
+                    f"{path}: line {number}: 'timing' is not an object with 'move_seconds' (None or "
+                    "seconds above 0) and 'microseconds' (whole microseconds by rotation and seat)"
+                )
             entries.append(entry)
+            timings.append(timing)
     if not entries:
         raise PytrickError(f"{out_dir}: no deal records yet")
-    entries.sort(key=lambda entry: int(entry["deal"]))
+    order = sorted(range(len(entries)), key=lambda i: int(entries[i]["deal"]))
+    entries = [entries[i] for i in order]
     first = entries[0]
+    # Older lines have no timing: then none of the deals counts.
+    timed = [timing for i in order if (timing := timings[i]) is not None]
+    microseconds = [timing["microseconds"] for timing in timed] if len(timed) == len(entries) else None
+    move_seconds = timed[0]["move_seconds"] if microseconds is not None else None
     game: Game = first["game"]
     bots = list(first["points"])
     seed = first.get("seed", 0)
@@ -1055,4 +1258,26 @@ def load(out_dir: str) -> TournamentResult:
         record = played.object("record")
         cls = _rules_class(game)
         rules = rec.read_rules(record, cls.from_dict, cls)
-    return TournamentResult(game, bots, seed, entries, rules)
+    return TournamentResult(game, bots, seed, entries, rules, microseconds, move_seconds)
+
+
+def _is_timing(timing: object, n_rotations: int, n_seats: int) -> bool:
+    """Whether *timing* is a deal line's ``"timing"``, for that many rotations and seats."""
+    if not isinstance(timing, dict) or set(timing) != {"move_seconds", "microseconds"}:
+        return False
+    limit, rotations = timing["move_seconds"], timing["microseconds"]
+    if limit is not None:
+        try:
+            _check_move_seconds(limit)
+        except PytrickError:
+            return False
+    return (
+        isinstance(rotations, list)
+        and len(rotations) == n_rotations
+        and all(isinstance(seats, list) and len(seats) == n_seats for seats in rotations)
+        and all(
+            isinstance(times, list) and all(type(t) is int and t >= 0 for t in times)
+            for seats in rotations
+            for times in seats
+        )
+    )

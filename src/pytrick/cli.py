@@ -114,6 +114,11 @@ def _parser() -> argparse.ArgumentParser:
         help="run the deals as Ray tasks: on the cluster at ADDRESS, or a local Ray without one",
     )
     tournament.add_argument("--out", default=None, metavar="DIR", help="save deals.jsonl, summary.json, ratings.png there")
+    tournament.add_argument(
+        "--move-seconds", type=float, default=None, metavar="S",
+        help="soft limit: count and report each bot's decisions that take longer than S seconds "
+        "(they are not interrupted)",
+    )
     tournament.add_argument("--quiet", action="store_true", help="no progress bar")
     tournament.add_argument("--rules", nargs="*", type=rule_word, metavar="KEY=VALUE",
                             help="rule options of every deal, as pytrick play takes them "
@@ -373,6 +378,7 @@ def _tournament(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
             ray=args.ray,
             progress=not args.quiet,
             out_dir=args.out,
+            move_seconds=args.move_seconds,
         )
     except PytrickError as error:
         print(f"pytrick tournament: {error}", file=err)
