@@ -655,7 +655,7 @@ class Rating:
 class DecisionTimes:
     """How long a bot took to decide, over a whole tournament: every
     announcement and every card, timed around the bot's own ``announce`` or
-    ``play`` call with :func:`time.perf_counter`, in seconds (to the
+    ``play`` call with ``time.perf_counter()``, in seconds (to the
     microsecond).
 
     A measurement of the machine that played the tournament and of its load
@@ -765,7 +765,7 @@ class TournamentResult:
 
     def decision_times(self) -> list[DecisionTimes]:
         """Each bot's decision times over all the deals (in the order of
-        :attr:`bots`); empty when they were not measured."""
+        ``bots``); empty when they were not measured."""
         if self.microseconds is None:
             return []
         times: dict[str, list[int]] = {bot: [] for bot in self.bots}
@@ -894,13 +894,13 @@ class TournamentResult:
             "",
             "Decision times, as measured on this run (not set by the seed):",
             f"{'bot':<{width}} {'decisions':>9} {'mean':>10} {'median':>10} {'p95':>10} {'longest':>10}"
-            + (f" {over:>10}" if over else ""),
+            + (f"   {over}" if over else ""),
         ]
         for row in rows:
             lines.append(
                 f"{row.bot:<{width}} {row.decisions:>9} {_duration(row.mean):>10} {_duration(row.median):>10}"
                 f" {_duration(row.p95):>10} {_duration(row.longest):>10}"
-                + (f" {row.overruns:>{max(10, len(over))}}" if over else "")
+                + (f"   {row.overruns:>{len(over)}}" if over else "")
             )
         for row in rows:
             if row.overruns:
