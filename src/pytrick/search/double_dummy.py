@@ -274,6 +274,9 @@ def solve_announcements(deal: SpitzerPosition, *, objective: Literal["score", "p
     if objective not in _SPITZER:
         raise InvalidArgumentError(
             f"invalid objective {objective!r} for Spitzer: choose 'points' or 'score'")
+    # One copy, read throughout: another thread may go on playing the deal
+    # (the speaker and his announcements must come from one position).
+    deal = deal.copy()
     codes = deal.legal_announcements
     if not codes:
         raise InvalidArgumentError(

@@ -110,6 +110,9 @@ def rollouts(deal: SpitzerPosition | SpidgeDeal, n: int, *, seed: int | None = N
     if not check_flag(per_move, "per_move"):
         scores: Scores = _run(game, [deal], n, useed, threads, False)[0]
         return scores
+    # The moves and the positions after them come from one copy: another
+    # thread may go on playing the deal meanwhile.
+    deal = deal.copy()
     moves: list[Announcement | Card] = []
     children = []
     for action in deal.legal_actions:
