@@ -14,7 +14,8 @@ from typing import TypeAlias
 
 import trickcore
 from pytrick.spidge.deal import SpidgeDeal
-from trickcore.errors import ArgumentTypeError, InvalidArgumentError
+from trickcore._solve_messages import in_batch
+from trickcore.errors import ArgumentTypeError, InvalidArgumentError, PytrickError
 
 SpitzerPosition: TypeAlias = trickcore.spitzer.SpitzerState
 
@@ -56,6 +57,10 @@ def positions_of(deals: object, function: str, *, allow_empty: bool) -> tuple[li
             raise ArgumentTypeError(
                 f"deals[{k}] is a {type(position).__name__}, deals[0] a "
                 f"{type(positions[0]).__name__}: all deals must be of one game")
+        try:  # a deal whose __init__ never ran is refused here, naming it
+            _ = position.to_move
+        except PytrickError as error:
+            raise in_batch(k, error) from None
     return positions, games[0]
 
 
