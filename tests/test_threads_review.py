@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -273,3 +274,32 @@ def test_a_bad_deal_in_solve_many_on_threads_is_named_and_starts_no_thread() -> 
     assert threading.active_count() == threads_before
     # the next call on threads is exact
     assert solve_many(deals[:3], threads=2) == [solve(d, pv=False) for d in deals[:3]]
+
+
+# -- a batch's lock and the caller's own iterables -------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["SpitzerBatch", "SpidgeBatch"])
+def test_set_states_takes_a_generator_that_reads_the_same_batch(
+        backend: dict[str, ModuleType], name: str) -> None:
+    """The core's set_states listed its states inside the batch's lock, which
+    is not reentrant: ``batch.set_states(batch.state(i) for i in lanes)``
+    waited for itself for ever (both backends)."""
+    batch = getattr(backend["_batch"], name)(4, 7)
+    batch.step(batch.legal_masks().argmax(axis=1))
+    states = [batch.state(i) for i in range(4)]
+    outcome: list[object] = []
+
+    def swap() -> None:
+        try:
+            batch.set_states(batch.state(i) for i in (3, 2, 1, 0))
+            outcome.append("done")
+        except BaseException as error:  # reported below
+            outcome.append(error)
+
+    caller = threading.Thread(target=swap, daemon=True)  # daemon: a hang must not block exit
+    caller.start()
+    caller.join(timeout=60)  # it takes microseconds; a deadlock never ends
+    assert not caller.is_alive(), "set_states deadlocked on the batch's own lock"
+    assert outcome == ["done"]
+    assert [batch.state(i) for i in range(4)] == states[::-1]

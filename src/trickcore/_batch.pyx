@@ -689,9 +689,9 @@ cdef class SpitzerBatch:
         generator goes on, and :meth:`reset` deals its next deal with the
         dealer after the loaded deal's.
         """
+        states = list(states)  # before the lock: a generator may read this batch
         with self.lock:
             self._ready()
-            states = list(states)
             self._load(states, _load_lanes(ids, len(states), self.size))
 
     cdef object _load(self, list states, lanes):
@@ -944,9 +944,9 @@ cdef class SpidgeBatch:
         batch's.  Every state is checked before any lane changes; a lane's
         generator goes on for its next :meth:`reset`.
         """
+        states = list(states)  # before the lock: a generator may read this batch
         with self.lock:
             self._ready()
-            states = list(states)
             self._load(states, _load_lanes(ids, len(states), self.size))
 
     cdef object _load(self, list states, lanes):

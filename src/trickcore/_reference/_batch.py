@@ -468,9 +468,12 @@ class SpitzerBatch(_Batch):
     def load(self, i: int, state: _spitzer.SpitzerState) -> None:
         self._load([state], [_deal_index(i, self.size)])
 
-    @_locked
     def set_states(self, states: Iterable[_spitzer.SpitzerState], ids: object = None) -> None:
-        states = list(states)
+        # Listed before the lock is taken: a generator may read this batch.
+        self._set_states(list(states), ids)
+
+    @_locked
+    def _set_states(self, states: list[Any], ids: object) -> None:
         self._load(states, _load_lanes(ids, len(states), self.size))
 
     def _load(self, states: list[Any], lanes: list[int]) -> None:
@@ -571,9 +574,12 @@ class SpidgeBatch(_Batch):
     def load(self, i: int, state: _spidge.SpidgeState) -> None:
         self._load([state], [_deal_index(i, self.size)])
 
-    @_locked
     def set_states(self, states: Iterable[_spidge.SpidgeState], ids: object = None) -> None:
-        states = list(states)
+        # Listed before the lock is taken: a generator may read this batch.
+        self._set_states(list(states), ids)
+
+    @_locked
+    def _set_states(self, states: list[Any], ids: object) -> None:
         self._load(states, _load_lanes(ids, len(states), self.size))
 
     def _load(self, states: list[Any], lanes: list[int]) -> None:
