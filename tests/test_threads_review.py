@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -303,3 +303,74 @@ def test_set_states_takes_a_generator_that_reads_the_same_batch(
     assert not caller.is_alive(), "set_states deadlocked on the batch's own lock"
     assert outcome == ["done"]
     assert [batch.state(i) for i in range(4)] == states[::-1]
+
+
+# -- Ctrl-C while run_chunks starts its workers ------------------------------------------------
+
+
+def _threads_interrupted_at_start(launched: bool) -> tuple[list[threading.Thread], Any]:
+    """A Thread class whose second start() raises KeyboardInterrupt, as Ctrl-C
+    does there (Thread.start waits for the new thread, and that wait takes
+    signals) -- after launching the thread when *launched* -- and a stand-in
+    for trickcore._threads' threading module that makes it; the threads
+    started, in a list."""
+    made: list[threading.Thread] = []
+
+    class Interrupted(threading.Thread):
+        def start(self) -> None:
+            made.append(self)
+            if len(made) == 2:
+                if launched:
+                    super().start()
+                raise KeyboardInterrupt("Ctrl-C while the workers start")
+            super().start()
+
+    module = SimpleNamespace(Thread=Interrupted, Event=threading.Event,
+                             Condition=threading.Condition)
+    return made, module
+
+
+@pytest.mark.parametrize("launched", [False, True])
+def test_ctrl_c_while_the_workers_start_stops_them_before_raising(
+        monkeypatch: pytest.MonkeyPatch, launched: bool) -> None:
+    """The workers were started outside the interrupt handler: Ctrl-C there
+    raised at once while the first worker went on calling work() -- for
+    solve_many, on a solver already handed back to the idle pool, which the
+    next call could take while the old worker still searched on it."""
+    from trickcore import _threads
+
+    made, module = _threads_interrupted_at_start(launched)
+    monkeypatch.setattr(_threads, "threading", module)
+    release = threading.Event()
+    raised = threading.Event()
+    late: list[int] = []
+
+    def work(lo: int, hi: int) -> None:
+        release.wait(timeout=60)  # until the caller is interrupted (on_interrupt)
+        if raised.is_set():
+            late.append(lo)
+
+    with pytest.raises(KeyboardInterrupt, match="while the workers start"):
+        _threads.run_chunks(work, 8, 2, 1, on_interrupt=release.set)
+    raised.set()
+    release.set()  # without the fix: let the forgotten worker go on, to see it
+    for thread in made:
+        if thread.ident is not None:
+            thread.join(timeout=60)
+    assert late == []  # no work after the call raised
+
+
+def test_ctrl_c_while_solve_many_starts_its_workers_leaves_the_solvers_sound(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from trickcore import _threads
+
+    deals = [_spitzer(seed, _size(16, 24)) for seed in range(4)]
+    expected = [solve(d, pv=False) for d in deals]
+    threads_before = threading.active_count()
+    _made, module = _threads_interrupted_at_start(launched=False)
+    monkeypatch.setattr(_threads, "threading", module)
+    with pytest.raises(KeyboardInterrupt):
+        solve_many(deals, threads=2)
+    monkeypatch.undo()
+    assert threading.active_count() == threads_before
+    assert solve_many(deals, threads=2) == expected

@@ -36,32 +36,41 @@ def run_chunks(
         return
     stop = threading.Event()
     errors: list[BaseException] = []
-
-    def worker(first: int, end: int) -> None:
-        try:
-            for lo in range(first, end, chunk):
-                if stop.is_set():
-                    return
-                work(lo, min(lo + chunk, end))
-        except BaseException as error:
-            errors.append(error)
-            stop.set()
-
+    # Workers that have begun and not yet ended.  A worker counts itself
+    # before it first looks at *stop*: once *stop* is set and the count is
+    # 0, no work() call runs or will run, even from a thread whose start()
+    # Ctrl-C interrupted.
+    busy = threading.Condition()
+    running = 0
     bounds = [total * w // threads for w in range(threads + 1)]
     # Each worker says when it is done: a Thread.join() interrupted by Ctrl-C
     # marks its thread as stopped although it still runs (CPython 3.11).
     done = [threading.Event() for _ in range(threads)]
 
     def run(w: int) -> None:
+        nonlocal running
+        with busy:
+            running += 1
         try:
-            worker(bounds[w], bounds[w + 1])
+            for lo in range(bounds[w], bounds[w + 1], chunk):
+                if stop.is_set():
+                    return
+                work(lo, min(lo + chunk, bounds[w + 1]))
+        except BaseException as error:
+            errors.append(error)
+            stop.set()
         finally:
+            with busy:
+                running -= 1
+                busy.notify_all()
             done[w].set()
 
     workers = [threading.Thread(target=run, args=(w,), daemon=True) for w in range(threads)]
-    for thread in workers:
-        thread.start()
+    started: list[threading.Thread] = []
     try:
+        for thread in workers:
+            thread.start()  # Ctrl-C can come in here too
+            started.append(thread)
         for event in done:
             # A wait with a timeout lets the caller's thread take Ctrl-C.
             while not event.wait(0.05):
@@ -70,11 +79,11 @@ def run_chunks(
         stop.set()
         if on_interrupt is not None:
             on_interrupt()
-        for event in done:
-            event.wait()
+        with busy:  # not the done events: a worker never started sets none
+            busy.wait_for(lambda: running == 0)
         raise
     finally:
-        for thread in workers:
+        for thread in started:
             thread.join()  # a moment: each has finished its work
     if errors:
         raise errors[0]
