@@ -280,3 +280,69 @@ def test_pytrick_tensors_encode_any_deal(both_backends: tuple[Backend, Backend])
         tensors.plane(v, "spitzer", "dummy_hand")
     with pytest.raises(TypeError, match="Spitzer or Spidge"):
         tensors.encode_observation(object(), 0)
+
+
+def _hands_of(hands: np.ndarray, cards: list[int]) -> list[set[int]]:
+    """The rows of an encode_hands array as sets of the cards they mark."""
+    return [{cards[i] for i in np.flatnonzero(row)} for row in hands]
+
+
+def test_public_observation_is_the_same_for_every_twin_and_hands_show_them(
+        backend: Backend) -> None:
+    """Two deals with the same history that differ in cards some seat keeps
+    hidden have the same public observation for every observer; the hands
+    array decodes to the hands, so it differs between them."""
+    from pytrick import tensors
+
+    rng = random.Random(13)
+    spitzer_cards = list(backend["_spitzer"].PACK)
+    compared = differed = 0
+    for i in range(40 if backend["_observe"].__name__.startswith("trickcore._ref") else 120):
+        state = spitzer_position(backend, rng, SPITZER_OPTIONS[i % 5])
+        twin = _spitzer_twin(backend, state, rng.randrange(4), rng)
+        gstate = spidge_position(backend, rng, SPIDGE_FLAGS[i % 5])
+        gtwin = _spidge_twin(backend, gstate, rng.choice((0, 2, 3)), rng)
+        for observer in range(4):
+            public = tensors.encode_public_observation(state, observer)
+            mine = tensors.encode_observation(state, observer)
+            assert not tensors.plane(public, "spitzer", "own_hand").any()
+            tensors.plane(mine, "spitzer", "own_hand")[:] = 0
+            assert np.array_equal(public, mine)  # the rest of the observation is public
+            hands = tensors.encode_hands(state, observer)
+            assert _hands_of(hands, spitzer_cards) == [
+                {int(c) for c in state.hand((observer + r) % 4)} for r in range(4)]
+            gpublic = tensors.encode_public_observation(gstate, hand=observer)
+            assert not tensors.plane(gpublic, "spidge", "own_hand").any()
+            seen = 3 if observer == 1 else observer  # the dealer sees for the dummy
+            assert _hands_of(tensors.encode_hands(gstate, hand=observer), list(range(54))) == [
+                {int(c) for c in gstate.hand((seen + r) % 4)} for r in range(4)]
+            if twin is not None:
+                compared += 1
+                assert np.array_equal(public, tensors.encode_public_observation(twin, observer))
+                same = all(twin.hand(s) == state.hand(s) for s in range(4))
+                differed += not same
+                assert np.array_equal(hands, tensors.encode_hands(twin, observer)) == same
+            if gtwin is not None:
+                assert np.array_equal(
+                    gpublic, tensors.encode_public_observation(gtwin, hand=observer))
+                assert np.array_equal(tensors.encode_hands(gstate, hand=observer),
+                                      tensors.encode_hands(gtwin, hand=observer)) == (
+                    gtwin.hands == gstate.hands)
+    assert compared >= 100 and differed >= compared // 2
+
+
+def test_public_and_hands_encoders_name_the_observer_as_the_game_does(backend: Backend) -> None:
+    from pytrick import tensors
+    from pytrick.spidge import SpidgeDeal
+
+    state = spitzer_position(backend, random.Random(1), 0)
+    with pytest.raises(ValueError, match="seat"):
+        tensors.encode_hands(state, 4)
+    with pytest.raises(ValueError, match="Spitzer observers are seats"):
+        tensors.encode_public_observation(state, player=1)
+    deal = SpidgeDeal.from_seed(5, dealer=1)
+    with pytest.raises(ValueError, match=r"player= .* or hand="):
+        tensors.encode_hands(deal, 0)
+    assert np.array_equal(tensors.encode_hands(deal, player=1), tensors.encode_hands(deal, hand=3))
+    with pytest.raises(TypeError, match="Spitzer or Spidge"):
+        tensors.encode_public_observation(object(), 0)

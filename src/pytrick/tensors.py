@@ -5,6 +5,10 @@ Each game has a documented, versioned layout of named planes (see
 observer, 1 the seat on his left, …).  Only the observer's own hand and
 public facts (RULES.md 1.7; the Spidge dummy is face up) are encoded, so two
 deals differing only in cards hidden from the observer give the same tensor.
+Two other views use the same seats: :func:`encode_public_observation`, what
+every seat knows (the observation with its :data:`PRIVATE_PLANES` zero), and
+:func:`encode_hands`, every hand's cards (perfect information, for oracle or
+privileged training: no seat may see it).
 
 >>> import trickcore
 >>> from pytrick.tensors import OBS_SIZE, OBS_VERSION, encode_observation, plane
@@ -28,7 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 import trickcore
-from trickcore._arguments import check_range
+from trickcore._arguments import check_range, check_seat
 from trickcore._reference import _observe as _reference_observe
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError
 
@@ -37,7 +41,18 @@ if TYPE_CHECKING:
 else:
     _core = trickcore._modules["_observe"]  # the chosen backend's
 
-__all__ = ["OBS_SIZE", "OBS_VERSION", "Plane", "encode_observation", "layout", "plane"]
+__all__ = [
+    "HANDS_SHAPE",
+    "OBS_SIZE",
+    "OBS_VERSION",
+    "PRIVATE_PLANES",
+    "Plane",
+    "encode_hands",
+    "encode_observation",
+    "encode_public_observation",
+    "layout",
+    "plane",
+]
 
 Game = Literal["spitzer", "spidge"]
 
@@ -57,6 +72,13 @@ OBS_VERSION: dict[str, int] = {
 }
 #: The length of an observation vector of each game.
 OBS_SIZE: dict[str, int] = {"spitzer": _core.SPITZER_OBS_SIZE, "spidge": _core.SPIDGE_OBS_SIZE}
+
+#: The planes of each game's observation that only the observer knows; every
+#: other plane is public (RULES.md 1.7; the Spidge dummy is face up).
+PRIVATE_PLANES: dict[str, tuple[str, ...]] = {"spitzer": ("own_hand",), "spidge": ("own_hand",)}
+#: The shape of :func:`encode_hands`' array: a row per hand, relative to the
+#: observer, a column per card (as in ``own_hand``).
+HANDS_SHAPE: dict[str, tuple[int, int]] = {"spitzer": (4, 32), "spidge": (4, 54)}
 
 _LAYOUTS: dict[str, tuple[Plane, ...]] = {
     "spitzer": tuple(Plane(*p) for p in _core.SPITZER_OBS_LAYOUT),
@@ -171,3 +193,82 @@ def _spidge_hand(deal: Any, seat: int | None, player: int | None, hand: int | No
         hand = seat
     return check_range(hand, "hand", 0, 3, "hands are 0 (the dealer's left), 1 (the dummy), "
                        "2 (his right) and 3 (the dealer)")
+
+
+def encode_public_observation(
+    deal: Any, seat: int | None = None, *, player: int | None = None, hand: int | None = None
+) -> npt.NDArray[np.float32]:
+    """What everyone at the table knows of *deal*, seen from one observer's seat.
+
+    It is :func:`encode_observation` with the :data:`PRIVATE_PLANES` (the
+    observer's own hand) zero: the same layout, so :func:`plane` reads it, and
+    the same for every two deals that differ only in cards nobody has seen.
+    The observer is named as :func:`encode_observation` takes him, except that
+    a Spidge observer is always ``player=`` or ``hand=``.
+
+    >>> from pytrick.spidge import SpidgeDeal
+    >>> from pytrick.tensors import encode_public_observation, plane
+    >>> deal = SpidgeDeal.from_seed(3)
+    >>> public = encode_public_observation(deal, player=1)
+    >>> [int(plane(public, "spidge", name).sum()) for name in ("own_hand", "dummy_hand")]
+    [0, 13]
+    """
+    game, observer = _observer(deal, seat, player, hand)
+    vector = _encode(deal, observer, f"{game}_observation")
+    for name in PRIVATE_PLANES[game]:
+        plane(vector, game, name)[:] = 0
+    return vector
+
+
+def encode_hands(
+    deal: Any, seat: int | None = None, *, player: int | None = None, hand: int | None = None
+) -> npt.NDArray[np.float32]:
+    """Every hand's cards now: perfect information, never what a seat may see.
+
+    An array of :data:`HANDS_SHAPE`, one-hot over cards as ``own_hand`` is; row
+    *r* is the hand *r* places to the observer's left (row 0 his own), as the
+    seats of his observation are.  In Spidge the rows are the four table
+    hands, the dummy's among them, and the dummy's observer is the dealer.
+    The observer is named as in :func:`encode_public_observation`.  With the
+    history in the observation this gives every starting hand: it is the
+    privileged input of oracle training.
+
+    >>> from pytrick.spitzer import SpitzerDeal
+    >>> from pytrick.tensors import encode_hands, encode_observation, plane
+    >>> deal = SpitzerDeal.from_seed(3)
+    >>> hands = encode_hands(deal, 1)
+    >>> hands.shape, hands.sum(axis=1).tolist()
+    ((4, 32), [8.0, 8.0, 8.0, 8.0])
+    >>> own = plane(encode_observation(deal, 1), "spitzer", "own_hand")
+    >>> bool((hands[0] == own).all())
+    True
+    """
+    game, observer = _observer(deal, seat, player, hand)
+    out = np.zeros(HANDS_SHAPE[game], dtype=np.float32)
+    if game == "spitzer":
+        for row in range(4):
+            columns = [trickcore.spitzer.action_index(int(c)) for c in deal.hand((observer + row) % 4)]
+            out[row, columns] = 1
+    else:
+        observer = 3 if observer == 1 else observer  # the dealer sees for the dummy
+        for row in range(4):
+            out[row, [int(c) for c in deal.hand((observer + row) % 4)]] = 1
+    return out
+
+
+def _observer(deal: Any, seat: int | None, player: int | None,
+              hand: int | None) -> tuple[Game, int]:
+    """The game of *deal* and its observer's seat (Spitzer) or table hand (Spidge)."""
+    if _is_state(deal, "SpitzerState"):
+        if player is not None or hand is not None:
+            raise InvalidArgumentError(
+                "Spitzer observers are seats: give seat (0..3), not player= or hand=")
+        if seat is None:
+            raise ArgumentTypeError("a Spitzer observer is a seat (0..3): give it")
+        return "spitzer", check_seat(seat)
+    if _is_state(deal, "SpidgeState"):
+        if seat is not None:
+            raise InvalidArgumentError(
+                f"a Spidge observer is player= (0, 1, 2) or hand= (0..3), not a bare {seat}")
+        return "spidge", _spidge_hand(deal, None, player, hand)
+    raise ArgumentTypeError(f"expected a Spitzer or Spidge deal, not {type(deal).__name__}")
