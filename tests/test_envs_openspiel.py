@@ -12,7 +12,7 @@ pyspiel = import_extra("pyspiel")
 
 from open_spiel.python.algorithms import evaluate_bots, ismcts, mcts  # noqa: E402
 
-import pytrick.envs.openspiel  # noqa: E402, F401 (registers the games)
+import pytrick.envs.openspiel  # noqa: E402 (registers the games)
 from pytrick.tensors import encode_observation  # noqa: E402
 
 GAMES = ["python_spitzer", "python_spidge"]
@@ -111,3 +111,191 @@ def test_an_action_outside_the_space_is_refused_and_changes_nothing(name):
         with pytest.raises(InvalidArgumentError, match=f"invalid action {action}: "):
             state.apply_action(action)
     assert state.deal == before
+
+
+P = pyspiel.PrivateInfoType
+VIEWS = [pytest.param(private, recall, id=f"{private.name}{'-recall' if recall else ''}")
+         for private in (P.NONE, P.SINGLE_PLAYER, P.ALL_PLAYERS) for recall in (False, True)]
+
+
+def observers(game, private):
+    """make_observation's observers of *game* with *private* info, without and with recall."""
+    from open_spiel.python.observation import make_observation
+
+    return [make_observation(game, pyspiel.IIGObservationType(perfect_recall=recall,
+                                                              private_info=private))
+            for recall in (False, True)]
+
+
+def seen(observations, state, player):
+    """What each observation shows *player* of *state*: (tensor, string) pairs."""
+    out = []
+    for observation in observations:
+        observation.set_from(state, player)
+        out.append((observation.tensor.copy(), observation.string_from(state, player)))
+    return out
+
+
+def same(a, b):
+    return all(np.array_equal(x[0], y[0]) and x[1] == y[1] for x, y in zip(a, b, strict=True))
+
+
+def positions(game, seed, points):
+    """States of *game* at *points* random moments of a random deal (seeded)."""
+    rng = np.random.default_rng(seed)
+    state = dealt(game, seed)
+    for _ in range(points):
+        if state.is_terminal():
+            return
+        for _ in range(int(rng.integers(1, 8))):
+            if state.is_terminal():
+                break
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        yield state
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_public_observation_is_the_same_in_every_deal_with_the_same_public_information(name):
+    """Worlds drawn from one player's information agree on the public
+    information: every player's public tensor and string are the same in
+    all of them, while the others' own observations do change."""
+    game = pyspiel.load_game(name)
+    public = observers(game, P.NONE)
+    private = observers(game, P.SINGLE_PLAYER)
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    compared = hidden_changed = 0
+    for seed in range(5):
+        for state in positions(game, seed, 8):
+            sampled = int(np.random.default_rng(seed).integers(game.num_players()))
+            for world in (state.resample_from_infostate(sampled, sampler) for _ in range(3)):
+                for player in range(game.num_players()):
+                    compared += 1
+                    assert same(seen(public, world, player), seen(public, state, player))
+                    hidden_changed += not same(seen(private, world, player),
+                                               seen(private, state, player))
+    assert compared >= 150
+    assert hidden_changed >= compared // 3  # the worlds do differ in hidden cards
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_public_observation_changes_with_the_public_information(name):
+    game = pyspiel.load_game(name)
+    public = observers(game, P.NONE)
+    for state in positions(game, 7, 6):
+        if len(state.legal_actions()) < 2:
+            continue
+        first, second = state.clone(), state.clone()
+        first.apply_action(state.legal_actions()[0])
+        second.apply_action(state.legal_actions()[1])
+        for player in range(game.num_players()):
+            (a, a_text), (a_recall, a_recall_text) = seen(public, first, player)
+            (b, b_text), (b_recall, b_recall_text) = seen(public, second, player)
+            assert not np.array_equal(a, b) and a_text != b_text
+            assert not np.array_equal(a_recall, b_recall) and a_recall_text != b_recall_text
+    # Before the first move only the seating is public in Spitzer; the Spidge
+    # dummy is face up.
+    starts = [dealt(game, seed) for seed in (1, 2)]
+    for player in range(game.num_players()):
+        views = [seen(public, start, player) for start in starts]
+        assert same(*views) == (name == "python_spitzer")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_public_observation_while_dealing_shows_only_how_many_cards_are_dealt(name):
+    game = pyspiel.load_game(name)
+    public = observers(game, P.NONE)
+    states = [game.new_initial_state() for _ in range(2)]
+    for state, outcome in zip(states, (0, -1), strict=True):
+        for _ in range(5):
+            state.apply_action(state.chance_outcomes()[outcome][0])
+    for player in range(game.num_players()):
+        first, second = (seen(public, state, player) for state in states)
+        assert same(first, second)
+        assert first[0][1] == f"player {player} dealing: 5 cards dealt"
+        assert not first[0][0].any()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_all_players_view_determines_every_hand(name):
+    from pytrick.tensors import HANDS_SHAPE
+
+    game = pyspiel.load_game(name)
+    rules = game._rules
+    full = observers(game, P.ALL_PLAYERS)
+    players = game.num_players()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    for seed in range(3):
+        for state in positions(game, seed, 4):
+            deal = state.deal
+            for player in range(players):
+                text = seen(full, state, player)[1][1]  # with recall: the starting hands
+                hands = full[0].dict["hands"]
+                assert hands.shape == HANDS_SHAPE[rules.spec.name]
+                # The rows are the hands, relative to the player.
+                if name == "python_spitzer":
+                    cards = [int(c) for c in pytrick.envs.openspiel._SPITZER_PACK]
+                    expected = [deal.hand((player + r) % 4) for r in range(4)]
+                else:
+                    cards = list(range(54))
+                    own = int(deal.hand_of(player))
+                    expected = [deal.hand((own + r) % 4) for r in range(4)]
+                assert [{cards[i] for i in np.flatnonzero(row)} for row in hands] == [
+                    {int(c) for c in hand} for hand in expected]
+                for hand in rules.starting_hands(deal):
+                    assert hand in text
+            world = state.resample_from_infostate(0, sampler)
+            for player in range(players):
+                differs = not all(world.deal.hand(h) == deal.hand(h) for h in range(4))
+                assert same(seen(full, world, player), seen(full, state, player)) != differs
+
+
+@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize(("private", "recall"), VIEWS)
+def test_every_view_has_its_shape_and_cplusplus_sees_the_same(name, private, recall):
+    """make_observation's pieces have the shapes OpenSpiel expects (the
+    default and information-state views those of the game's tensors), and
+    OpenSpiel's C++ Observation over game.make_observer reads the same."""
+    from open_spiel.python.observation import make_observation
+
+    from pytrick.tensors import HANDS_SHAPE, OBS_SIZE
+
+    game = pyspiel.load_game(name)
+    spec = game._rules.spec
+    iig = pyspiel.IIGObservationType(perfect_recall=recall, private_info=private)
+    observation = make_observation(game, iig)
+    expected = {"observation": (OBS_SIZE[spec.name],)}
+    if private == P.ALL_PLAYERS:
+        expected["hands"] = HANDS_SHAPE[spec.name]
+    if recall:
+        expected["moves"] = (spec.max_moves, spec.actions)
+    assert {k: v.shape for k, v in observation.dict.items()} == expected
+    assert list(observation.dict) == list(expected)
+    size = sum(int(np.prod(shape)) for shape in expected.values())
+    assert observation.tensor.shape == (size,)
+    if private == P.SINGLE_PLAYER:
+        tensor_shape = (game.information_state_tensor_shape() if recall
+                        else game.observation_tensor_shape())
+        assert tensor_shape == [size]
+    cpp = pyspiel._Observation(game, game.make_observer(iig, {}))
+    assert [(i.name, tuple(i.shape)) for i in cpp.tensors_info()] == list(expected.items())
+    for state in positions(game, 4, 3):
+        for player in range(game.num_players()):
+            observation.set_from(state, player)
+            cpp.set_from(state, player)
+            assert np.array_equal(np.frombuffer(cpp, np.float32), observation.tensor)
+            assert cpp.string_from(state, player) == observation.string_from(state, player)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_observation_without_public_information_is_refused(name):
+    from pytrick import InvalidArgumentError
+
+    game = pyspiel.load_game(name)
+    for private in (P.NONE, P.SINGLE_PLAYER, P.ALL_PLAYERS):
+        iig = pyspiel.IIGObservationType(public_info=False, perfect_recall=False,
+                                         private_info=private)
+        with pytest.raises(InvalidArgumentError,
+                           match=r"public_info=False.*SINGLE_PLAYER.*NONE.*ALL_PLAYERS"):
+            game.make_py_observer(iig)
+    with pytest.raises(InvalidArgumentError, match="parameters are not supported"):
+        game.make_py_observer(None, {"view": "all"})

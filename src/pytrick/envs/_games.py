@@ -23,7 +23,12 @@ from pytrick.batch import SPIDGE_ACTIONS, SPITZER_ACTIONS, SPITZER_ANNOUNCE_OFFS
 from pytrick.spidge import SpidgeDeal, SpidgeGame, SpidgeRules
 from pytrick.spidge import text as spidge_text
 from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerRules
-from pytrick.tensors import OBS_SIZE, encode_observation
+from pytrick.tensors import (
+    OBS_SIZE,
+    encode_hands,
+    encode_observation,
+    encode_public_observation,
+)
 from trickcore._arguments import check_rules
 from trickcore.card import Card
 from trickcore.errors import ArgumentTypeError, InvalidArgumentError
@@ -116,6 +121,14 @@ class GameSpec(Generic[DealT]):
         """*agent*'s observation tensor (only what it may know)."""
         raise NotImplementedError
 
+    def observe_public(self, deal: DealT, agent: int) -> npt.NDArray[np.float32]:
+        """What every agent knows, seen from *agent*'s seat (no private plane)."""
+        raise NotImplementedError
+
+    def observe_hands(self, deal: DealT, agent: int) -> npt.NDArray[np.float32]:
+        """Every hand's cards, rows relative to *agent* (perfect information)."""
+        raise NotImplementedError
+
     def points(self, deal: DealT) -> tuple[int, ...]:
         """What each agent scores for the finished deal."""
         raise NotImplementedError
@@ -172,6 +185,12 @@ class _Spitzer(GameSpec[SpitzerDeal]):
 
     def observe(self, deal: SpitzerDeal, agent: int) -> npt.NDArray[np.float32]:
         return encode_observation(deal, agent)
+
+    def observe_public(self, deal: SpitzerDeal, agent: int) -> npt.NDArray[np.float32]:
+        return encode_public_observation(deal, agent)
+
+    def observe_hands(self, deal: SpitzerDeal, agent: int) -> npt.NDArray[np.float32]:
+        return encode_hands(deal, agent)
 
     def points(self, deal: SpitzerDeal) -> tuple[int, ...]:
         return tuple(deal.result.scores)
@@ -234,6 +253,12 @@ class _Spidge(GameSpec[SpidgeDeal]):
 
     def observe(self, deal: SpidgeDeal, agent: int) -> npt.NDArray[np.float32]:
         return encode_observation(deal, player=agent)
+
+    def observe_public(self, deal: SpidgeDeal, agent: int) -> npt.NDArray[np.float32]:
+        return encode_public_observation(deal, player=agent)
+
+    def observe_hands(self, deal: SpidgeDeal, agent: int) -> npt.NDArray[np.float32]:
+        return encode_hands(deal, player=agent)
 
     def points(self, deal: SpidgeDeal) -> tuple[int, ...]:
         return tuple(deal.result.points)

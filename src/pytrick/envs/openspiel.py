@@ -19,9 +19,12 @@ with its default, checked by the rules class (a bad value raises its
 
 Observation tensors are the versioned tensors of :mod:`pytrick.tensors`;
 the information-state tensor appends the one-hot sequence of every move
-so far (perfect recall).  ``resample_from_infostate`` draws a deal exactly
-and uniformly from those consistent with the player's information
-(:func:`pytrick.sample_deals`), as ISMCTS needs.
+so far (perfect recall).  OpenSpiel's observers (``make_observation``)
+also give the public information alone (``private_info=NONE``) and every
+hand (``ALL_PLAYERS``), with or without perfect recall.
+``resample_from_infostate`` draws a deal exactly and uniformly from those
+consistent with the player's information (:func:`pytrick.sample_deals`), as
+ISMCTS needs.
 
 >>> import pyspiel
 >>> import pytrick.envs.openspiel
@@ -44,6 +47,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
 from typing import Any
 
 import numpy as np
@@ -55,6 +59,7 @@ from pytrick.inference import sample_deals
 from pytrick.spidge import SpidgeDeal, SpidgeRules
 from pytrick.spidge.table import player_of
 from pytrick.spitzer import SpitzerDeal, SpitzerRules
+from pytrick.tensors import HANDS_SHAPE
 from trickcore import spidge as core_spidge
 from trickcore import spitzer as core_spitzer
 from trickcore.card import Card
@@ -77,6 +82,9 @@ def _spitzer_seats(dealer: int) -> tuple[int, ...]:
 class _Rules:
     """What differs between the two games here: the pack and its deal, under
     the rule options *options* (a SpitzerRules or SpidgeRules)."""
+
+    #: The hands dealt, as the strings name them (index: ``hand_dealt``).
+    hand_names: tuple[str, ...]
 
     def __init__(self, spec: GameSpec[Any], pack: list[int], players: int, options: Any) -> None:
         self.spec = spec
@@ -104,12 +112,26 @@ class _Rules:
         """The starting cards *player* has seen (his hand; Spidge: and the dummy)."""
         raise NotImplementedError
 
+    def public_seen(self, deal: Any) -> str:
+        """The starting cards everyone has seen (Spidge: the dummy)."""
+        raise NotImplementedError
+
+    def starting_hands(self, deal: Any) -> list[str]:
+        """Every starting hand, in the order of ``hand_names``."""
+        raise NotImplementedError
+
     def dealt_to(self, position: int, dealer: int) -> int:
         """The player who receives pack *position*, or -1 (Spidge's dummy)."""
         raise NotImplementedError
 
+    def hand_dealt(self, position: int, dealer: int) -> int:
+        """The hand (an index of ``hand_names``) pack *position* goes to."""
+        raise NotImplementedError
+
 
 class _SpitzerRules(_Rules):
+    hand_names = ("seat 0", "seat 1", "seat 2", "seat 3")
+
     def chance_action(self, card: int) -> int:
         return int(core_spitzer.action_index(card))
 
@@ -126,11 +148,23 @@ class _SpitzerRules(_Rules):
     def hand_seen(self, deal: SpitzerDeal, player: int) -> str:
         return str(deal.original_hand(player))
 
+    def public_seen(self, deal: SpitzerDeal) -> str:
+        return ""
+
+    def starting_hands(self, deal: SpitzerDeal) -> list[str]:
+        return [str(deal.original_hand(seat)) for seat in range(4)]
+
     def dealt_to(self, position: int, dealer: int) -> int:
+        return self.hand_dealt(position, dealer)  # every hand is a seat's
+
+    def hand_dealt(self, position: int, dealer: int) -> int:
         return _spitzer_seats(dealer)[position]
 
 
 class _SpidgeRules(_Rules):
+    # The table hands 0..3 (pytrick.spidge.Hand), the dummy face up once dealt.
+    hand_names = ("left", "dummy", "right", "dealer")
+
     def chance_action(self, card: int) -> int:
         return card
 
@@ -148,9 +182,18 @@ class _SpidgeRules(_Rules):
         own = deal.initial_hands[deal.hand_of(player)]
         return f"{own} dummy {deal.initial_hands[1]}"
 
+    def public_seen(self, deal: SpidgeDeal) -> str:
+        return f"dummy {deal.initial_hands[1]}"
+
+    def starting_hands(self, deal: SpidgeDeal) -> list[str]:
+        return [str(hand) for hand in deal.initial_hands]
+
     def dealt_to(self, position: int, dealer: int) -> int:
-        hand = position % 4
+        hand = self.hand_dealt(position, dealer)
         return -1 if hand == 1 else player_of(hand, dealer)
+
+    def hand_dealt(self, position: int, dealer: int) -> int:
+        return position % 4
 
 
 @functools.cache
@@ -336,8 +379,17 @@ class _TrickState(pyspiel.State):
 class _Observer:
     """OpenSpiel's observer protocol over :mod:`pytrick.tensors`.
 
-    The plain observation is the player's tensor; with perfect recall (the
-    information state) the one-hot sequence of all moves follows it.
+    Every observation holds the public information, seen from the player's
+    seat; *private_info* says whose hands are added to it:
+
+    * SINGLE_PLAYER (the default): ``observation``, the player's tensor;
+    * NONE: ``observation``, his tensor with its private planes zero
+      (:func:`~pytrick.tensors.encode_public_observation`);
+    * ALL_PLAYERS: ``observation``, his tensor, then ``hands``, every hand's
+      cards (:func:`~pytrick.tensors.encode_hands`).
+
+    With perfect recall the one-hot sequence of all moves, all of them
+    public, follows (``moves``).  While the cards are dealt the tensor is zero.
     """
 
     def __init__(self, game: _TrickGame, iig_obs_type: Any, params: Any) -> None:
@@ -345,47 +397,104 @@ class _Observer:
             raise InvalidArgumentError(f"observation parameters are not supported, got {params}")
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        if iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER \
-                or not iig_obs_type.public_info:
-            raise InvalidArgumentError("only the player's own observation (public and "
-                                       "private information) is provided")
+        if not iig_obs_type.public_info:
+            raise InvalidArgumentError(
+                "observations without the public information (public_info=False) are not "
+                "provided: with public_info=True, private_info may be SINGLE_PLAYER (the "
+                "player's own hand), NONE (no hand) or ALL_PLAYERS (every hand), with or "
+                "without perfect_recall")
         spec = game._rules.spec
         self._spec = spec
         self._rules = game._rules
+        self._private = iig_obs_type.private_info
         self._perfect_recall = bool(iig_obs_type.perfect_recall)
-        size = spec.observation_size
-        history = spec.max_moves * spec.actions if self._perfect_recall else 0
-        self.tensor: npt.NDArray[np.float32] = np.zeros(size + history, np.float32)
-        self.dict: dict[str, npt.NDArray[np.float32]] = {"observation": self.tensor[:size]}
-        if history:
-            self.dict["moves"] = self.tensor[size:].reshape(spec.max_moves, spec.actions)
+        pieces: list[tuple[str, tuple[int, ...]]] = [("observation", (spec.observation_size,))]
+        if self._private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            pieces.append(("hands", HANDS_SHAPE[spec.name]))
+        if self._perfect_recall:
+            pieces.append(("moves", (spec.max_moves, spec.actions)))
+        self._pieces = pieces
+        self.tensor: npt.NDArray[np.float32] = np.zeros(
+            sum(math.prod(shape) for _, shape in pieces), np.float32)
+        self.dict = self._views(self.tensor)
+
+    def _views(self, tensor: npt.NDArray[np.float32]) -> dict[str, npt.NDArray[np.float32]]:
+        """The named pieces of *tensor*, as views."""
+        views = {}
+        offset = 0
+        for name, shape in self._pieces:
+            size = math.prod(shape)
+            views[name] = tensor[offset:offset + size].reshape(shape)
+            offset += size
+        return views
 
     def set_from(self, state: _TrickState, player: int) -> None:
-        self.tensor.fill(0)
-        if state.deal is None:
+        self._fill(self.dict, state, player)
+
+    def _fill(self, views: dict[str, npt.NDArray[np.float32]], state: _TrickState,
+              player: int) -> None:
+        for view in views.values():
+            view.fill(0)
+        deal = state.deal
+        if deal is None:
             return
-        self.dict["observation"][:] = self._spec.observe(state.deal, player)
-        if self._perfect_recall:
-            moves = self.dict["moves"]
+        spec = self._spec
+        if self._private == pyspiel.PrivateInfoType.NONE:
+            views["observation"][:] = spec.observe_public(deal, player)
+        else:
+            views["observation"][:] = spec.observe(deal, player)
+        if "hands" in views:
+            views["hands"][:] = spec.observe_hands(deal, player)
+        if "moves" in views:
+            moves = views["moves"]
             for i, action in enumerate(state.moves):
                 moves[i, action] = 1
 
     def string_from(self, state: _TrickState, player: int) -> str:
         rules = self._rules
-        if state.deal is None:
-            dealer = state.get_game().dealer
-            # Face down while dealing: a player has seen only his own cards
-            # (Spidge's dummy is turned up once the deal is complete).
-            seen = [str(Card(c)) for i, c in enumerate(state._pack)
-                    if rules.dealt_to(i, dealer) == player]
-            return f"player {player} dealt {' '.join(seen)}"
         deal = state.deal
-        moves = " ".join(rules.spec.action_name(a) for a in state.moves)
+        if deal is None:
+            return f"player {player} {self._dealing(state, player)}"
         if self._perfect_recall:
-            return f"player {player} hand {rules.hand_seen(deal, player)} moves {moves}"
-        tensor = self._spec.observe(deal, player)
+            moves = " ".join(rules.spec.action_name(a) for a in state.moves)
+            return " ".join(filter(None, (f"player {player}", self._seen(deal, player),
+                                          f"moves {moves}")))
+        # Without recall the string is the tensor: its nonzero entries.
+        tensor = np.zeros_like(self.tensor)
+        self._fill(self._views(tensor), state, player)
         ones = np.flatnonzero(tensor)
         return f"player {player} observes {dict(zip(ones.tolist(), tensor[ones].tolist(), strict=True))}"
+
+    def _seen(self, deal: Any, player: int) -> str:
+        """The starting cards this observation shows to *player*."""
+        rules = self._rules
+        if self._private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            return f"hand {rules.hand_seen(deal, player)}"
+        if self._private == pyspiel.PrivateInfoType.NONE:
+            return rules.public_seen(deal)
+        return f"hands {_hands_text(rules.hand_names, rules.starting_hands(deal))}"
+
+    def _dealing(self, state: _TrickState, player: int) -> str:
+        """What the observation shows while the cards are dealt face down."""
+        rules = self._rules
+        dealer = state.get_game().dealer
+        if self._private == pyspiel.PrivateInfoType.NONE:
+            dealt = len(state._pack)
+            return f"dealing: {dealt} card{'' if dealt == 1 else 's'} dealt"
+        if self._private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
+            # Spidge's dummy is turned up only once the deal is complete.
+            seen = [str(Card(c)) for i, c in enumerate(state._pack)
+                    if rules.dealt_to(i, dealer) == player]
+            return f"dealt {' '.join(seen)}"
+        hands: list[list[str]] = [[] for _ in rules.hand_names]
+        for i, c in enumerate(state._pack):
+            hands[rules.hand_dealt(i, dealer)].append(str(Card(c)))
+        return f"dealt {_hands_text(rules.hand_names, [' '.join(cards) for cards in hands])}"
+
+
+def _hands_text(names: tuple[str, ...], hands: list[str]) -> str:
+    """Hands named by *names*: ``seat 0 7C 8C, seat 1 -, ...``."""
+    return ", ".join(f"{name} {hand or '-'}" for name, hand in zip(names, hands, strict=True))
 
 
 _SPITZER_TYPE = _game_type("python_spitzer", "Python Spitzer (pytrick)", 4, SpitzerRules)
