@@ -162,7 +162,7 @@ def test_public_observation_is_the_same_in_every_deal_with_the_same_public_infor
     game = pyspiel.load_game(name)
     public = observers(game, P.NONE)
     private = observers(game, P.SINGLE_PLAYER)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)  # seeded
     compared = hidden_changed = 0
     for seed in range(5):
         for state in positions(game, seed, 8):
@@ -223,7 +223,7 @@ def test_all_players_view_determines_every_hand(name):
     rules = game._rules
     full = observers(game, P.ALL_PLAYERS)
     players = game.num_players()
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(5, 0.0, 1.0)  # seeded
     for seed in range(3):
         for state in positions(game, seed, 4):
             deal = state.deal
