@@ -114,16 +114,19 @@ def test_an_action_outside_the_space_is_refused_and_changes_nothing(name):
 
 
 P = pyspiel.PrivateInfoType
-VIEWS = [pytest.param(private, recall, id=f"{private.name}{'-recall' if recall else ''}")
-         for private in (P.NONE, P.SINGLE_PLAYER, P.ALL_PLAYERS) for recall in (False, True)]
+VIEWS = [pytest.param(public, private, recall, id="-".join(
+             filter(None, ("" if public else "private", private.name, recall and "recall"))))
+         for public, privates in ((True, (P.NONE, P.SINGLE_PLAYER, P.ALL_PLAYERS)),
+                                  (False, (P.SINGLE_PLAYER, P.ALL_PLAYERS)))
+         for private in privates for recall in (False, True)]
 
 
-def observers(game, private):
+def observers(game, private, public=True):
     """make_observation's observers of *game* with *private* info, without and with recall."""
     from open_spiel.python.observation import make_observation
 
-    return [make_observation(game, pyspiel.IIGObservationType(perfect_recall=recall,
-                                                              private_info=private))
+    return [make_observation(game, pyspiel.IIGObservationType(
+                public_info=public, perfect_recall=recall, private_info=private))
             for recall in (False, True)]
 
 
@@ -250,8 +253,8 @@ def test_all_players_view_determines_every_hand(name):
 
 
 @pytest.mark.parametrize("name", GAMES)
-@pytest.mark.parametrize(("private", "recall"), VIEWS)
-def test_every_view_has_its_shape_and_cplusplus_sees_the_same(name, private, recall):
+@pytest.mark.parametrize(("public", "private", "recall"), VIEWS)
+def test_every_view_has_its_shape_and_cplusplus_sees_the_same(name, public, private, recall):
     """make_observation's pieces have the shapes OpenSpiel expects (the
     default and information-state views those of the game's tensors), and
     OpenSpiel's C++ Observation over game.make_observer reads the same."""
@@ -261,18 +264,24 @@ def test_every_view_has_its_shape_and_cplusplus_sees_the_same(name, private, rec
 
     game = pyspiel.load_game(name)
     spec = game._rules.spec
-    iig = pyspiel.IIGObservationType(perfect_recall=recall, private_info=private)
+    iig = pyspiel.IIGObservationType(public_info=public, perfect_recall=recall,
+                                     private_info=private)
     observation = make_observation(game, iig)
-    expected = {"observation": (OBS_SIZE[spec.name],)}
-    if private == P.ALL_PLAYERS:
-        expected["hands"] = HANDS_SHAPE[spec.name]
-    if recall:
-        expected["moves"] = (spec.max_moves, spec.actions)
+    hands = HANDS_SHAPE[spec.name]
+    if not public:
+        name = "dealt" if recall else "hands" if private == P.ALL_PLAYERS else "hand"
+        expected = {name: hands if private == P.ALL_PLAYERS else hands[1:]}
+    else:
+        expected = {"observation": (OBS_SIZE[spec.name],)}
+        if private == P.ALL_PLAYERS:
+            expected["hands"] = hands
+        if recall:
+            expected["moves"] = (spec.max_moves, spec.actions)
     assert {k: v.shape for k, v in observation.dict.items()} == expected
     assert list(observation.dict) == list(expected)
     size = sum(int(np.prod(shape)) for shape in expected.values())
     assert observation.tensor.shape == (size,)
-    if private == P.SINGLE_PLAYER:
+    if public and private == P.SINGLE_PLAYER:
         tensor_shape = (game.information_state_tensor_shape() if recall
                         else game.observation_tensor_shape())
         assert tensor_shape == [size]
@@ -287,15 +296,73 @@ def test_every_view_has_its_shape_and_cplusplus_sees_the_same(name, private, rec
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_an_observation_without_public_information_is_refused(name):
+def test_the_private_observation_is_the_players_cards_alone(name):
+    """OpenSpiel's private observation (public_info=False): the player's hand
+    now, or as dealt with perfect recall; the same in every world drawn from
+    his information; with ALL_PLAYERS every hand."""
+    game = pyspiel.load_game(name)
+    mine = observers(game, P.SINGLE_PLAYER, public=False)
+    every = observers(game, P.ALL_PLAYERS, public=False)
+    sampler = pyspiel.UniformProbabilitySampler(6, 0.0, 1.0)
+    spitzer = name == "python_spitzer"
+    cards = [int(c) for c in pytrick.envs.openspiel._SPITZER_PACK] if spitzer else list(range(54))
+
+    def decoded(vector):
+        return {cards[i] for i in np.flatnonzero(vector)}
+
+    def dealt_to(deal, hand):
+        return deal.original_hand(hand) if spitzer else deal.initial_hands[hand]
+
+    compared = changed = 0
+    for seed in range(3):
+        for state in positions(game, seed, 5):
+            deal = state.deal
+            for player in range(game.num_players()):
+                own = player if spitzer else int(deal.hand_of(player))
+                (now, text), (dealt, recall_text) = seen(mine, state, player)
+                assert decoded(now) == {int(c) for c in deal.hand(own)}
+                assert decoded(dealt) == {int(c) for c in dealt_to(deal, own)}
+                assert text.startswith(f"player {player} observes")
+                assert recall_text == f"player {player} hand {dealt_to(deal, own)}"
+                (every_now, _), (every_dealt, _) = seen(every, state, player)
+                rows = [(own + r) % 4 for r in range(4)]  # relative to the player
+                assert [decoded(row) for row in every_now.reshape(4, -1)] == [
+                    {int(c) for c in deal.hand(h)} for h in rows]
+                assert [decoded(row) for row in every_dealt.reshape(4, -1)] == [
+                    {int(c) for c in dealt_to(deal, h)} for h in rows]
+                world = state.resample_from_infostate(player, sampler)
+                assert same(seen(mine, world, player), seen(mine, state, player))
+                compared += 1
+                changed += not same(seen(every, world, player), seen(every, state, player))
+    assert changed >= compared // 3  # the worlds differ in the others' hands
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_openspiels_playthrough_runs_with_the_factored_observations(name):
+    """generate_playthrough, OpenSpiel's record of a game, asks for the public
+    and the private observation of imperfect-information games."""
+    from open_spiel.python.algorithms import generate_playthrough
+
+    assert pyspiel.load_game(name).get_type().provides_factored_observation_string
+    text = generate_playthrough.playthrough(name, None, seed=1)
+    assert 'PublicObservationString() = "player 0 dealing: 0 cards dealt"' in text
+    last = pyspiel.load_game(name).num_players() - 1
+    assert f'PrivateObservationString({last}) = "player {last} observes {{}}"' in text
+    assert text.rstrip().splitlines()[-1].startswith("Returns() = ")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_observation_of_nothing_is_refused(name):
     from pytrick import InvalidArgumentError
 
     game = pyspiel.load_game(name)
-    for private in (P.NONE, P.SINGLE_PLAYER, P.ALL_PLAYERS):
-        iig = pyspiel.IIGObservationType(public_info=False, perfect_recall=False,
-                                         private_info=private)
+    for recall in (False, True):
+        iig = pyspiel.IIGObservationType(public_info=False, perfect_recall=recall,
+                                         private_info=P.NONE)
         with pytest.raises(InvalidArgumentError,
-                           match=r"public_info=False.*SINGLE_PLAYER.*NONE.*ALL_PLAYERS"):
+                           match=r"public_info=False, private_info=NONE.*SINGLE_PLAYER.*"
+                                 r"NONE.*ALL_PLAYERS.*public_info=False, SINGLE_PLAYER or "
+                                 r"ALL_PLAYERS"):
             game.make_py_observer(iig)
     with pytest.raises(InvalidArgumentError, match="parameters are not supported"):
         game.make_py_observer(None, {"view": "all"})

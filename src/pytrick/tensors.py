@@ -221,9 +221,11 @@ def encode_public_observation(
 
 
 def encode_hands(
-    deal: Any, seat: int | None = None, *, player: int | None = None, hand: int | None = None
+    deal: Any, seat: int | None = None, *, player: int | None = None, hand: int | None = None,
+    dealt: bool = False,
 ) -> npt.NDArray[np.float32]:
-    """Every hand's cards now: perfect information, never what a seat may see.
+    """Every hand's cards now (*dealt*: as dealt): perfect information, never
+    what a seat may see.
 
     An array of :data:`HANDS_SHAPE`, one-hot over cards as ``own_hand`` is; row
     *r* is the hand *r* places to the observer's left (row 0 his own), as the
@@ -231,7 +233,8 @@ def encode_hands(
     hands, the dummy's among them, and the dummy's observer is the dealer.
     The observer is named as in :func:`encode_public_observation`.  With the
     history in the observation this gives every starting hand: it is the
-    privileged input of oracle training.
+    privileged input of oracle training.  ``dealt=True`` gives the hands as
+    they were dealt (the cards played since put back).
 
     >>> from pytrick.spitzer import SpitzerDeal
     >>> from pytrick.tensors import encode_hands, encode_observation, plane
@@ -246,13 +249,18 @@ def encode_hands(
     game, observer = _observer(deal, seat, player, hand)
     out = np.zeros(HANDS_SHAPE[game], dtype=np.float32)
     if game == "spitzer":
+        played = [(int(who), int(c)) for who, c in deal.plays] if dealt else []
         for row in range(4):
-            columns = [trickcore.spitzer.action_index(int(c)) for c in deal.hand((observer + row) % 4)]
-            out[row, columns] = 1
+            seat = (observer + row) % 4
+            cards = [int(c) for c in deal.hand(seat)] + [c for who, c in played if who == seat]
+            out[row, [trickcore.spitzer.action_index(c) for c in cards]] = 1
     else:
         observer = 3 if observer == 1 else observer  # the dealer sees for the dummy
+        played = list(zip(deal.history_hands, deal.history, strict=True)) if dealt else []
         for row in range(4):
-            out[row, [int(c) for c in deal.hand((observer + row) % 4)]] = 1
+            at = (observer + row) % 4
+            cards = [int(c) for c in deal.hand(at)] + [int(c) for h, c in played if h == at]
+            out[row, cards] = 1
     return out
 
 

@@ -125,8 +125,10 @@ class GameSpec(Generic[DealT]):
         """What every agent knows, seen from *agent*'s seat (no private plane)."""
         raise NotImplementedError
 
-    def observe_hands(self, deal: DealT, agent: int) -> npt.NDArray[np.float32]:
-        """Every hand's cards, rows relative to *agent* (perfect information)."""
+    def observe_hands(self, deal: DealT, agent: int,
+                      dealt: bool = False) -> npt.NDArray[np.float32]:
+        """Every hand's cards (*dealt*: as dealt), rows relative to *agent*
+        (perfect information)."""
         raise NotImplementedError
 
     def points(self, deal: DealT) -> tuple[int, ...]:
@@ -189,8 +191,9 @@ class _Spitzer(GameSpec[SpitzerDeal]):
     def observe_public(self, deal: SpitzerDeal, agent: int) -> npt.NDArray[np.float32]:
         return encode_public_observation(deal, agent)
 
-    def observe_hands(self, deal: SpitzerDeal, agent: int) -> npt.NDArray[np.float32]:
-        return encode_hands(deal, agent)
+    def observe_hands(self, deal: SpitzerDeal, agent: int,
+                      dealt: bool = False) -> npt.NDArray[np.float32]:
+        return encode_hands(deal, agent, dealt=dealt)
 
     def points(self, deal: SpitzerDeal) -> tuple[int, ...]:
         return tuple(deal.result.scores)
@@ -257,8 +260,9 @@ class _Spidge(GameSpec[SpidgeDeal]):
     def observe_public(self, deal: SpidgeDeal, agent: int) -> npt.NDArray[np.float32]:
         return encode_public_observation(deal, player=agent)
 
-    def observe_hands(self, deal: SpidgeDeal, agent: int) -> npt.NDArray[np.float32]:
-        return encode_hands(deal, player=agent)
+    def observe_hands(self, deal: SpidgeDeal, agent: int,
+                      dealt: bool = False) -> npt.NDArray[np.float32]:
+        return encode_hands(deal, player=agent, dealt=dealt)
 
     def points(self, deal: SpidgeDeal) -> tuple[int, ...]:
         return tuple(deal.result.points)

@@ -20,8 +20,9 @@ with its default, checked by the rules class (a bad value raises its
 Observation tensors are the versioned tensors of :mod:`pytrick.tensors`;
 the information-state tensor appends the one-hot sequence of every move
 so far (perfect recall).  OpenSpiel's observers (``make_observation``)
-also give the public information alone (``private_info=NONE``) and every
-hand (``ALL_PLAYERS``), with or without perfect recall.
+also give the public information alone (``private_info=NONE``), every hand
+(``ALL_PLAYERS``) and the private observation (``public_info=False``: the
+cards alone), with or without perfect recall.
 ``resample_from_infostate`` draws a deal exactly and uniformly from those
 consistent with the player's information (:func:`pytrick.sample_deals`), as
 ISMCTS needs.
@@ -109,7 +110,7 @@ class _Rules:
         raise NotImplementedError
 
     def hand_seen(self, deal: Any, player: int) -> str:
-        """The starting cards *player* has seen (his hand; Spidge: and the dummy)."""
+        """The cards dealt to *player* (Spidge: the dealer's own, not the dummy)."""
         raise NotImplementedError
 
     def public_seen(self, deal: Any) -> str:
@@ -179,8 +180,7 @@ class _SpidgeRules(_Rules):
         return [hands[i % 4][i // 4] for i in range(52)]
 
     def hand_seen(self, deal: SpidgeDeal, player: int) -> str:
-        own = deal.initial_hands[deal.hand_of(player)]
-        return f"{own} dummy {deal.initial_hands[1]}"
+        return str(deal.initial_hands[deal.hand_of(player)])
 
     def public_seen(self, deal: SpidgeDeal) -> str:
         return f"dummy {deal.initial_hands[1]}"
@@ -235,6 +235,7 @@ def _game_type(short: str, long: str, players: int,
         provides_observation_string=True,
         provides_observation_tensor=True,
         parameter_specification=_parameters(rules_type),
+        provides_factored_observation_string=True,
     )
 
 
@@ -379,8 +380,9 @@ class _TrickState(pyspiel.State):
 class _Observer:
     """OpenSpiel's observer protocol over :mod:`pytrick.tensors`.
 
-    Every observation holds the public information, seen from the player's
-    seat; *private_info* says whose hands are added to it:
+    Every view is seen from the player's seat, as pytrick's tensors are.
+    With the public information (``public_info=True``, the default),
+    *private_info* says whose hands are added to it:
 
     * SINGLE_PLAYER (the default): ``observation``, the player's tensor;
     * NONE: ``observation``, his tensor with its private planes zero
@@ -389,7 +391,10 @@ class _Observer:
       cards (:func:`~pytrick.tensors.encode_hands`).
 
     With perfect recall the one-hot sequence of all moves, all of them
-    public, follows (``moves``).  While the cards are dealt the tensor is zero.
+    public, follows (``moves``).  Without the public information (OpenSpiel's
+    private observation) only the cards are left: ``hand``, the player's
+    (SINGLE_PLAYER), or ``hands`` (ALL_PLAYERS); with perfect recall ``dealt``,
+    the same as they were dealt.  While the cards are dealt the tensor is zero.
     """
 
     def __init__(self, game: _TrickGame, iig_obs_type: Any, params: Any) -> None:
@@ -397,22 +402,33 @@ class _Observer:
             raise InvalidArgumentError(f"observation parameters are not supported, got {params}")
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
-        if not iig_obs_type.public_info:
+        public = bool(iig_obs_type.public_info)
+        private = iig_obs_type.private_info
+        if not public and private == pyspiel.PrivateInfoType.NONE:
             raise InvalidArgumentError(
-                "observations without the public information (public_info=False) are not "
+                "an observation of nothing (public_info=False, private_info=NONE) is not "
                 "provided: with public_info=True, private_info may be SINGLE_PLAYER (the "
-                "player's own hand), NONE (no hand) or ALL_PLAYERS (every hand), with or "
-                "without perfect_recall")
+                "player's own hand), NONE (no hand) or ALL_PLAYERS (every hand); with "
+                "public_info=False, SINGLE_PLAYER or ALL_PLAYERS; each with or without "
+                "perfect_recall")
         spec = game._rules.spec
         self._spec = spec
         self._rules = game._rules
-        self._private = iig_obs_type.private_info
+        self._public = public
+        self._private = private
         self._perfect_recall = bool(iig_obs_type.perfect_recall)
-        pieces: list[tuple[str, tuple[int, ...]]] = [("observation", (spec.observation_size,))]
-        if self._private == pyspiel.PrivateInfoType.ALL_PLAYERS:
-            pieces.append(("hands", HANDS_SHAPE[spec.name]))
-        if self._perfect_recall:
-            pieces.append(("moves", (spec.max_moves, spec.actions)))
+        every = private == pyspiel.PrivateInfoType.ALL_PLAYERS
+        hands = HANDS_SHAPE[spec.name]
+        pieces: list[tuple[str, tuple[int, ...]]] = []
+        if not public:
+            name = "dealt" if self._perfect_recall else "hands" if every else "hand"
+            pieces.append((name, hands if every else hands[1:]))
+        else:
+            pieces.append(("observation", (spec.observation_size,)))
+            if every:
+                pieces.append(("hands", hands))
+            if self._perfect_recall:
+                pieces.append(("moves", (spec.max_moves, spec.actions)))
         self._pieces = pieces
         self.tensor: npt.NDArray[np.float32] = np.zeros(
             sum(math.prod(shape) for _, shape in pieces), np.float32)
@@ -439,12 +455,16 @@ class _Observer:
         if deal is None:
             return
         spec = self._spec
-        if self._private == pyspiel.PrivateInfoType.NONE:
-            views["observation"][:] = spec.observe_public(deal, player)
-        else:
-            views["observation"][:] = spec.observe(deal, player)
-        if "hands" in views:
-            views["hands"][:] = spec.observe_hands(deal, player)
+        if "observation" in views:
+            if self._private == pyspiel.PrivateInfoType.NONE:
+                views["observation"][:] = spec.observe_public(deal, player)
+            else:
+                views["observation"][:] = spec.observe(deal, player)
+        for name in ("hand", "hands", "dealt"):
+            if name in views:
+                hands = spec.observe_hands(deal, player, dealt=name == "dealt")
+                # Row 0 is the player's own hand.
+                views[name][:] = hands if views[name].ndim == 2 else hands[0]
         if "moves" in views:
             moves = views["moves"]
             for i, action in enumerate(state.moves):
@@ -456,9 +476,10 @@ class _Observer:
         if deal is None:
             return f"player {player} {self._dealing(state, player)}"
         if self._perfect_recall:
-            moves = " ".join(rules.spec.action_name(a) for a in state.moves)
-            return " ".join(filter(None, (f"player {player}", self._seen(deal, player),
-                                          f"moves {moves}")))
+            parts = [f"player {player}", self._seen(deal, player)]
+            if self._public:
+                parts.append(f"moves {' '.join(rules.spec.action_name(a) for a in state.moves)}")
+            return " ".join(filter(None, parts))
         # Without recall the string is the tensor: its nonzero entries.
         tensor = np.zeros_like(self.tensor)
         self._fill(self._views(tensor), state, player)
@@ -468,10 +489,11 @@ class _Observer:
     def _seen(self, deal: Any, player: int) -> str:
         """The starting cards this observation shows to *player*."""
         rules = self._rules
+        public = rules.public_seen(deal) if self._public else ""
         if self._private == pyspiel.PrivateInfoType.SINGLE_PLAYER:
-            return f"hand {rules.hand_seen(deal, player)}"
+            return f"hand {rules.hand_seen(deal, player)} {public}".rstrip()
         if self._private == pyspiel.PrivateInfoType.NONE:
-            return rules.public_seen(deal)
+            return public
         return f"hands {_hands_text(rules.hand_names, rules.starting_hands(deal))}"
 
     def _dealing(self, state: _TrickState, player: int) -> str:
