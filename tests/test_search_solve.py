@@ -1237,6 +1237,25 @@ def test_spidge_table_key_is_the_hands_by_relative_rank() -> None:
     assert fast in (0, 400)
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the processor check is the "
+                    "compiled search's; the reference twin has none")
+def test_spidge_pext_is_taken_for_fast_on_intel_and_on_amd_from_zen_3() -> None:
+    """The Spidge search takes PEXT and PDEP for fast (the table key, the
+    moves' classes, a matching entry's cards) on Intel's processors with
+    BMI2 and on AMD's from Zen 3 (family 0x19; Zen 5 is 0x1A) on, not on
+    AMD's before (microcode, dozens of cycles), another maker's, nor
+    without BMI2."""
+    fast_on = trickcore.load_backend("cython")["_solve"]._spidge_pext_fast_on
+    assert fast_on(True, True, False, 6)
+    assert fast_on(True, False, True, 0x19)
+    assert fast_on(True, False, True, 0x1A)
+    for family in (0x15, 0x16, 0x17):
+        assert not fast_on(True, False, True, family), family
+    assert not fast_on(True, False, False, 0x19)
+    assert not fast_on(False, True, False, 6)
+    assert not fast_on(False, False, True, 0x19)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the move ordering is the compiled "
                     "search's; the reference twin has none")
 def test_spidge_jokers_kept_moves_only_the_three_hands_joker_leads() -> None:

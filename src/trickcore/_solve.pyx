@@ -67,9 +67,9 @@ from trickcore._solve_spitzer cimport (
     _z_sure, _z_sure_measure, _z_run_key,
 )
 from trickcore._solve_spidge cimport (
-    _g_trick, _K_SHIFT, G_FAST_PEXT, _g_solve_moves, _g_pv, _g_setup, _g_moves, _g_trick_of,
-    _g_legal, _g_live, _g_lengths, _g_key, _g_key_loop, _g_above, _g_rel_mask, _g_entry_rel,
-    _g_entry_rel_loop, _g_sure_tricks, _g_spoiled_sure_tricks, _g_joker_partner_tricks,
+    _g_trick, _K_SHIFT, G_FAST_PEXT, _g_pext_fast_on, _g_solve_moves, _g_pv, _g_setup, _g_moves,
+    _g_trick_of, _g_legal, _g_live, _g_lengths, _g_key, _g_key_loop, _g_above, _g_rel_mask,
+    _g_entry_rel, _g_entry_rel_loop, _g_sure_tricks, _g_spoiled_sure_tricks, _g_joker_partner_tricks,
     _g_top_spade_trick, _g_cash_tricks, _g_draw_tricks,
 )
 from trickcore import _solve_messages as _msg
@@ -569,6 +569,13 @@ def _spidge_keys(state):
         return tuple([key[i] for i in range(4)]), None
     _g_key(&st.s, fast)  # by tc_g_key_pext, in the module that holds it
     return tuple([key[i] for i in range(4)]), tuple([fast[i] for i in range(4)])
+
+
+def _spidge_pext_fast_on(bmi2, intel, amd, family):
+    """Whether the Spidge search takes PEXT and PDEP for fast on a processor
+    with (or without) BMI2, of that maker (Intel, AMD) and family, for the
+    test."""
+    return _g_pext_fast_on(bmi2, intel, amd, family)
 
 
 def _spidge_search_state(state):

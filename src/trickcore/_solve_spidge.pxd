@@ -31,7 +31,8 @@ cdef enum:
     _BUCKET = 32  # partition entries a bucket (neighbouring slots)
     _K_SHIFT = 52  # where an entry's k of each suit is kept in its key words
 
-cdef bint G_FAST_PEXT  # PEXT and PDEP are fast here (tc_fast_pext)
+cdef bint G_FAST_PEXT  # PEXT and PDEP are fast here (_g_pext_fast_on)
+cdef bint _g_pext_fast_on(bint bmi2, bint intel, bint amd, unsigned int family) noexcept nogil
 
 cdef int _g_solve_moves(tc_solver* s, const spidge_state* d, int hand, int objective,
                         int* values) noexcept nogil

@@ -526,14 +526,15 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, mask_t aliv
 
 
 # The relative key by the BMI2 instruction PEXT where the processor has it
-# and does it fast (Intel; AMD's before Zen 3 take dozens of cycles): each
-# hand's cards of a suit gathered by the suit's live cards in one step.
+# and does it fast (_g_pext_fast_on): each hand's cards of a suit gathered
+# by the suit's live cards in one step.
 # The same key as the loop in _g_key, bit for bit (tests compare them).
 # Not under clang-cl (_MSC_VER): its immintrin.h declares _pext_u64 only
 # with -mbmi2, and __builtin_cpu_supports there needs compiler-rt.
 cdef extern from *:
     """
     #if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__) && !defined(_MSC_VER)
+    #include <cpuid.h>
     #include <immintrin.h>
     __attribute__((target("bmi2"))) static void tc_g_key_pext(const uint64_t* hands, uint64_t* key) {
         const uint64_t jokers = 3ULL << 52;
@@ -573,24 +574,50 @@ cdef extern from *:
             out |= _pdep_u64(m >> (13 * suit), (alive >> (13 * suit)) & 0x1FFFULL) << (13 * suit);
         return out;
     }
-    static int tc_fast_pext(void) {
+    static void tc_cpu(int* bmi2, int* intel, int* amd, unsigned int* family) {
+        unsigned int a, b, c, d;
         __builtin_cpu_init();
-        return __builtin_cpu_supports("bmi2") && __builtin_cpu_is("intel");
+        *bmi2 = __builtin_cpu_supports("bmi2");
+        *intel = __builtin_cpu_is("intel");
+        *amd = __builtin_cpu_is("amd");
+        *family = 0;
+        if (__get_cpuid(1, &a, &b, &c, &d)) {
+            *family = (a >> 8) & 0xF;
+            if (*family == 0xF)
+                *family += (a >> 20) & 0xFF;
+        }
     }
     #else
     static void tc_g_key_pext(const uint64_t* hands, uint64_t* key) { (void)hands; (void)key; }
     static uint64_t tc_g_classes_pext(uint64_t legal, uint64_t alive) { (void)alive; return legal; }
     static uint64_t tc_g_spread(uint64_t m, uint64_t alive) { (void)alive; return m; }
-    static int tc_fast_pext(void) { return 0; }
+    static void tc_cpu(int* bmi2, int* intel, int* amd, unsigned int* family) {
+        *bmi2 = *intel = *amd = 0;
+        *family = 0;
+    }
     #endif
     """
     void tc_g_key_pext(const uint64_t* hands, uint64_t* key) nogil
     uint64_t tc_g_classes_pext(uint64_t legal, uint64_t alive) nogil
     uint64_t tc_g_spread(uint64_t m, uint64_t alive) nogil
-    int tc_fast_pext() nogil
+    void tc_cpu(int* bmi2, int* intel, int* amd, unsigned int* family) nogil
 
 
-cdef bint G_FAST_PEXT = tc_fast_pext()
+cdef bint _g_pext_fast_on(bint bmi2, bint intel, bint amd, unsigned int family) noexcept nogil:
+    """Whether PEXT and PDEP are fast on a processor with (or without) BMI2,
+    of that maker and family: Intel's, and AMD's from Zen 3 (family 0x19)
+    on; AMD's before it ran them as microcode, dozens of cycles each."""
+    return bmi2 and (intel or (amd and family >= 0x19))
+
+
+cdef bint _g_fast_pext() noexcept nogil:
+    cdef int bmi2, intel, amd
+    cdef unsigned int family
+    tc_cpu(&bmi2, &intel, &amd, &family)
+    return _g_pext_fast_on(bmi2, intel, amd, family)
+
+
+cdef bint G_FAST_PEXT = _g_fast_pext()
 
 
 cdef inline void _g_key(const spidge_state* d, uint64_t* key) noexcept nogil:
