@@ -249,18 +249,16 @@ def encode_hands(
     game, observer = _observer(deal, seat, player, hand)
     out = np.zeros(HANDS_SHAPE[game], dtype=np.float32)
     if game == "spitzer":
-        played = [(int(who), int(c)) for who, c in deal.plays] if dealt else []
         for row in range(4):
             seat = (observer + row) % 4
-            cards = [int(c) for c in deal.hand(seat)] + [c for who, c in played if who == seat]
-            out[row, [trickcore.spitzer.action_index(c) for c in cards]] = 1
+            cards = deal.original_hand(seat) if dealt else deal.hand(seat)
+            out[row, [trickcore.spitzer.action_index(int(c)) for c in cards]] = 1
     else:
         observer = 3 if observer == 1 else observer  # the dealer sees for the dummy
-        played = list(zip(deal.history_hands, deal.history, strict=True)) if dealt else []
         for row in range(4):
             at = (observer + row) % 4
-            cards = [int(c) for c in deal.hand(at)] + [int(c) for h, c in played if h == at]
-            out[row, cards] = 1
+            cards = deal.initial_hands[at] if dealt else deal.hand(at)
+            out[row, [int(c) for c in cards]] = 1
     return out
 
 
