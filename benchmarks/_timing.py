@@ -6,6 +6,7 @@ one run, interleaved, and reports ratios; absolute numbers are indicative.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -31,6 +32,25 @@ def percentile(values: Sequence[float], fraction: float) -> float:
     """The *fraction* percentile of *values* (nearest rank: 0.95 for the 95th)."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
+
+
+def median_interval(values: Sequence[float], confidence: float = 0.95) -> tuple[float, float]:
+    """A distribution-free *confidence* interval for the median of the
+    population *values* were drawn from: the k-th smallest and k-th largest
+    value, k the largest rank with P(Binomial(n, 1/2) < k) <= (1 - confidence) / 2.
+    Solve times are heavy-tailed, so a median over a few deals moves a lot
+    from one sample of deals to another; this says how much.  With too few
+    values for the confidence asked, the smallest and largest."""
+    ordered = sorted(values)
+    n = len(ordered)
+    k, below = 1, 0.0  # below: P(Binomial(n, 1/2) < j + 1) as j goes up
+    for j in range(n):
+        below += math.comb(n, j) / 2 ** n
+        if below > (1 - confidence) / 2:
+            break
+        k = j + 1
+    k = min(k, (n + 1) // 2)
+    return ordered[k - 1], ordered[n - k]
 
 
 # Seeded deals of the core modules (either backend's), shared by the scripts

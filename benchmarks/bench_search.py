@@ -2,7 +2,8 @@
 compiled search against the plain-minimax reference on endings.
 
     python benchmarks/bench_search.py [--quick] [--spitzer-deals N] [--spidge-deals N] [--spidge-left N]
-                                      [--first-lead N] [--spidge-cap POSITIONS] [--times-only]
+                                      [--first-lead N] [--technique-first-lead N]
+                                      [--spidge-cap POSITIONS] [--times-only]
                                       [--repeats N]
 
 Spitzer deals are dealt from seeded shuffles with every seat passing (a
@@ -13,10 +14,14 @@ plays the dummy), from the first lead with ``--spidge-left 52`` (slow: the
 goal is far off: only the value is timed there, and ``--times-only``
 skips the technique table) and by
 default with 36 cards left (after four random tricks); ``--first-lead N``
-(default 10) also solves N deals from the first lead for each player, value
+(default 30) also solves N deals from the first lead for each player, value
 only, each solve capped at ``--spidge-cap`` positions (default 20 M, a few
 seconds): a solve that reaches the cap is reported as unfinished, and a
-median that falls on one prints as "> cap".  Three measures side by side: the value alone, the value
+median that falls on one prints as "> cap".  The technique table solves
+the first ``--technique-first-lead`` of them (default 10).  Each median
+comes with a distribution-free 95 % confidence interval: the solve times
+are heavy-tailed, and a median over ten deals moved by a third from one
+ten deals to the next (docs/performance.rst).  Three measures side by side: the value alone, the value
 of every legal card (``solve(deal, pv=False)``), and the same with the
 principal variation (``solve(deal)``), and the PIMC bot's solve: the score
 (``objective="score"``) of every legal card, from the first lead and from
@@ -45,7 +50,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).parent))
 
-from _timing import percentile, print_table, spidge_state, spitzer_state
+from _timing import median_interval, percentile, print_table, spidge_state, spitzer_state
 
 import trickcore
 
@@ -86,21 +91,28 @@ def summary(times: list[float]) -> tuple[float, float]:
 
 
 def print_times(title: str, rows: list[tuple[str, list[float], list[int]]], cap: int = 0) -> None:
-    """A row per solve kind; with a positions *cap* (Spidge), a solve that
+    """A row per solve kind: the median with a 95 % confidence interval for
+    the median over all deals (distribution-free, from the order statistics;
+    the solve times are heavy-tailed, so a median over a few deals moves a
+    lot with the deals drawn; the rows over the three Spidge players hold
+    three solves of each deal, which are not independent, so their interval
+    is if anything too narrow).  With a positions *cap* (Spidge), a solve that
     reached it is unfinished: it counts as slower and larger than every
     finished one, and a median or percentile that falls on one prints as
     "> cap" (the time it had taken when it gave up is a lower bound only)."""
     print(f"\n{title}")
-    print(f"{'solve':<34}{'median':>12}{'95th pct':>12}{'nodes (median)':>16}{'nodes (max)':>14}"
-          f"{'us/node':>10}")
+    print(f"{'solve':<34}{'median':>12}{'median, 95% CI':>22}{'95th pct':>12}{'nodes (median)':>16}"
+          f"{'nodes (max)':>14}{'us/node':>10}")
     for name, times, nodes in rows:
         ranked = ([math.inf if cap and count >= cap else t for t, count in zip(times, nodes, strict=True)]
                   if nodes else times)
         median, p95 = summary(ranked)
+        low, high = median_interval(ranked)
+        interval = f"{ms_text(low)} - {ms_text(high)}"
         node_text = (f"{count_text(statistics.median(nodes), cap):>16}{count_text(max(nodes), cap):>14}"
                      if nodes else f"{'-':>16}{'-':>14}")
         per_node = f"{sum(times) / sum(nodes) * 1e6:>10.2f}" if nodes else f"{'-':>10}"
-        print(f"{name:<34}{ms_text(median):>12}{ms_text(p95):>12}{node_text}{per_node}")
+        print(f"{name:<34}{ms_text(median):>12}{interval:>22}{ms_text(p95):>12}{node_text}{per_node}")
         if cap and any(count >= cap for count in nodes):
             print(f"{'':<34}({sum(count >= cap for count in nodes)} of {len(nodes)} solves "
                   f"reached the cap of {cap:,} positions)")
@@ -324,9 +336,12 @@ def main() -> None:
     parser.add_argument("--spitzer-deals", type=int, default=50, help="Spitzer deals to solve")
     parser.add_argument("--spidge-deals", type=int, default=10,
                         help="Spidge deals (each solved for the three players; 0: none)")
-    parser.add_argument("--first-lead", type=int, default=10,
+    parser.add_argument("--first-lead", type=int, default=30,
                         help="Spidge deals also solved from the first lead (value only, "
                              "with the positions cap)")
+    parser.add_argument("--technique-first-lead", type=int, default=10,
+                        help="of those, the deals the technique table solves from the first "
+                             "lead (each technique off in turn: slow)")
     parser.add_argument("--spidge-cap", type=int, default=20_000_000,
                         help="positions a Spidge value solve may visit before it gives up "
                              "(0: no cap); a solve that reaches it counts as unfinished")
@@ -347,8 +362,8 @@ def main() -> None:
         if args.first_lead:
             spidge_rows(args.first_lead, 52, args.spidge_cap)
         if not args.times_only:
-            techniques(args.spitzer_deals, args.spidge_deals, args.spidge_left, args.first_lead,
-                       args.spidge_cap, args.repeats)
+            techniques(args.spitzer_deals, args.spidge_deals, args.spidge_left,
+                       min(args.first_lead, args.technique_first_lead), args.spidge_cap, args.repeats)
             endings(10)
 
 
