@@ -11,6 +11,7 @@ from _extras import import_extra
 import_extra("pettingzoo")
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
+from trickcore.spitzer import action_index  # noqa: E402
 
 from pytrick import (  # noqa: E402
     ArgumentTypeError,
@@ -19,10 +20,18 @@ from pytrick import (  # noqa: E402
     SpitzerDeal,
     sample_deals,
 )
+from pytrick.batch import SPITZER_ANNOUNCE_OFFSET  # noqa: E402
 from pytrick.envs import spidge_v0, spitzer_v0  # noqa: E402
+from pytrick.envs.gym import ResetNeededError  # noqa: E402
 from pytrick.spidge import text as spidge_text  # noqa: E402
 from pytrick.spitzer import Announcement  # noqa: E402
-from pytrick.tensors import encode_observation  # noqa: E402
+from pytrick.tensors import (  # noqa: E402
+    HANDS_SHAPE,
+    encode_hands,
+    encode_observation,
+    encode_public_observation,
+    plane,
+)
 
 MODULES = [spitzer_v0, spidge_v0]
 
@@ -213,3 +222,136 @@ def test_bad_options_are_refused_by_name(bad):
     name = next(iter(bad))
     with pytest.raises(ValueError, match=name):
         spitzer_v0.raw_env(**bad)
+
+
+# -- the global state (centralized training) ------------------------------------------
+
+def _state_parts(env):
+    """env.state() split: (the public observation, the hands as rows)."""
+    spec = env.unwrapped.game_spec
+    state = env.state()
+    return state[:spec.observation_size], state[spec.observation_size:].reshape(
+        HANDS_SHAPE[spec.name])
+
+
+def _hand_rows(deal):
+    """Every hand of *deal* as sets of columns, in the state's rows: Spitzer's
+    seats 0..3; Spidge's table hands from player 0's on, to his left."""
+    if isinstance(deal, SpitzerDeal):
+        return [{int(action_index(int(c))) for c in deal.hand(s)} for s in range(4)]
+    own = int(deal.hand_of(0))
+    return [{int(c) for c in deal.hand((own + r) % 4)} for r in range(4)]
+
+
+@pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])
+@pytest.mark.parametrize("episode", ["deal", "game"])
+def test_state_is_in_its_space_and_shows_every_hand_as_cards_are_played(module, episode):
+    env = module.env(episode=episode)
+    space = env.state_space
+    spec = env.unwrapped.game_spec
+    rows, cards = HANDS_SHAPE[spec.name]
+    assert space.shape == (spec.observation_size + rows * cards,)
+    assert space.dtype == np.float32 and (space.low == 0).all() and (space.high == 1).all()
+    env.reset(seed=4)
+    before = env.state()
+    seen_played = False
+    for _agent in env.agent_iter():
+        observation, _, termination, truncation, _ = env.last()
+        state = env.state()
+        assert state.dtype == np.float32 and space.contains(state)
+        public, hands = _state_parts(env)
+        deal = env.unwrapped._deal
+        # Every seat's cards, whoever is to move; the public part is no one's hand.
+        assert [set(np.flatnonzero(row).tolist()) for row in hands] == _hand_rows(deal)
+        assert not plane(public, spec.name, "own_hand").any()
+        if termination or truncation:
+            env.step(None)
+            continue
+        action = int(np.flatnonzero(observation["action_mask"])[-1])
+        env.step(action)
+        after = env.state()
+        assert not np.array_equal(after, state)  # every move shows in the state
+        is_card = spec.name == "spidge" or action < SPITZER_ANNOUNCE_OFFSET
+        if is_card and env.unwrapped._deal is deal:
+            seen_played = True
+            # The card left its hand for the public record of the deal.
+            size = spec.observation_size
+            assert after[size:].sum() == state[size:].sum() - 1
+            assert (plane(after[:size], spec.name, "played_by").sum()
+                    == plane(state[:size], spec.name, "played_by").sum() + 1)
+    assert seen_played and not np.array_equal(before, env.state())
+    # Once the episode is over the state is the last deal as it ended.
+    _, hands = _state_parts(env)
+    assert env.agents == [] and not hands.any()
+    assert space.contains(env.state())
+
+
+@pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])
+def test_state_is_seen_from_agent_0_whoever_is_to_move(module):
+    env = module.raw_env()
+    env.reset(seed=8)
+    deal = env._deal
+    name = env.game_spec.name
+    for _ in range(6):
+        public, hands = _state_parts(env)
+        observer = {"seat": 0} if name == "spitzer" else {"player": 0}
+        assert np.array_equal(public, encode_public_observation(deal, **observer))
+        assert np.array_equal(hands, encode_hands(deal, **observer))
+        env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])
+def test_state_before_reset_is_a_clear_error(module):
+    with pytest.raises(ResetNeededError, match=r"call reset\(\) before state\(\)"):
+        module.raw_env().state()
+    # Through the standard wrappers, PettingZoo's own order check answers first.
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before state"):
+        module.env().state()
+
+
+@pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])
+def test_pettingzoos_state_tests_pass(module):
+    from pettingzoo.test.state_test import test_state, test_state_space
+
+    test_state_space(module.env())
+    test_state(module.env(), num_cycles=50)  # unmasked actions: illegal ones end it early
+
+
+@pytest.mark.parametrize("module", MODULES, ids=["spitzer", "spidge"])
+def test_state_agrees_with_openspiels_all_players_observer_of_player_0(module):
+    pyspiel = import_extra("pyspiel")
+    from open_spiel.python.observation import make_observation
+
+    import pytrick.envs.openspiel  # noqa: F401 (registers the games)
+
+    env = module.raw_env()
+    env.reset(seed=11)
+    deal = env._deal
+    spec = env.game_spec
+    game = pyspiel.load_game(f"python_{spec.name}", {"dealer": int(deal.dealer)})
+    rules = game._rules
+    state = game.new_initial_state()
+    for card in rules.pack_of(deal):
+        state.apply_action(rules.chance_action(card))
+    kind = pyspiel.PrivateInfoType
+    every = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=kind.ALL_PLAYERS))
+    public = make_observation(game, pyspiel.IIGObservationType(
+        perfect_recall=False, private_info=kind.NONE))
+    moves = 0
+    while not deal.is_over:
+        every.set_from(state, 0)
+        public.set_from(state, 0)
+        ours, hands = _state_parts(env)
+        assert np.array_equal(hands, every.dict["hands"])
+        assert np.array_equal(ours, public.dict["observation"])
+        # ALL_PLAYERS' observation is player 0's own: his hand is hands' row 0.
+        theirs = every.dict["observation"].copy()
+        assert np.array_equal(plane(theirs, spec.name, "own_hand"), hands[0])
+        plane(theirs, spec.name, "own_hand")[:] = 0
+        assert np.array_equal(ours, theirs)
+        action = int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[moves % 2 - 1])
+        env.step(action)
+        state.apply_action(action)
+        moves += 1
+    assert state.is_terminal() and moves >= 32

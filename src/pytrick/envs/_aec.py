@@ -7,6 +7,23 @@ action space raises :class:`~pytrick.InvalidArgumentError`; calls out of
 order are refused), each agent observes a dict of
 ``observation`` (its tensor of :mod:`pytrick.tensors`) and ``action_mask``,
 and rewards are game points.
+
+For centralized training (a critic that sees the whole table, as MAPPO's and
+QMIX's do, or oracle guiding), ``state()`` is PettingZoo's global state: the
+public observation and every hand, seen from agent 0's seat whoever is to
+move (:meth:`TrickAECEnv.state`).  It shows every hidden card, so it is for
+the trainer only, never an agent's input:
+
+>>> import numpy as np
+>>> from pytrick.envs import spitzer_v0
+>>> env = spitzer_v0.env()
+>>> env.reset(seed=3)
+>>> state = env.state()
+>>> env.state_space.contains(state), state.shape
+(True, (546,))
+>>> hands = state[-128:].reshape(4, 32)  # a row per seat, a column per card
+>>> hands.sum(axis=1).tolist()
+[8.0, 8.0, 8.0, 8.0]
 """
 
 from __future__ import annotations
@@ -68,6 +85,8 @@ class TrickAECEnv(AECEnv):  # type: ignore[misc]
         })
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = {a: spaces.Discrete(spec.actions) for a in self.possible_agents}
+        #: The space of :meth:`state` (PettingZoo's global state).
+        self.state_space = spaces.Box(0.0, 1.0, (spec.state_size,), dtype=np.float32)
         self._seed: int | None = None
         self._episodes = 0
         self._deal: Any = None
@@ -123,6 +142,27 @@ class TrickAECEnv(AECEnv):  # type: ignore[misc]
                 and not (self.terminations[agent] or self.truncations[agent]):
             mask = spec.legal_mask(self._deal)
         return {"observation": spec.observe(self._deal, index), "action_mask": mask}
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """PettingZoo's global state, for centralized training only: it shows
+        every hidden card, so no agent may be given it.
+
+        A float32 vector in :attr:`state_space`: the public observation of
+        :func:`~pytrick.tensors.encode_public_observation` (the observation
+        layout, ``own_hand`` zero), then the hands now, as
+        :func:`~pytrick.tensors.encode_hands` gives them (flattened row by
+        row).  Both are seen from agent 0's seat whichever agent is to move:
+        in Spitzer plane seat *s* and hand row *s* are seat *s*; in Spidge
+        they are the table hands *s* places to the left of ``player_0``'s,
+        the dummy among them, and the ``dealer`` plane places the dealer.
+        OpenSpiel's observer for player 0 with ``private_info=ALL_PLAYERS``
+        holds the same: his observation, then the same hands.  Before
+        :meth:`reset` it raises :class:`~pytrick.envs.gym.ResetNeededError`
+        (through :func:`make_env`'s wrappers, PettingZoo's error); once the
+        episode is over it is the last deal as it ended (no cards left).
+        """
+        self._check_dealt("state")
+        return self.game_spec.state(self._deal)
 
     def step(self, action: int | None) -> None:
         self._check_dealt("step")

@@ -24,6 +24,7 @@ from pytrick.spidge import SpidgeDeal, SpidgeGame, SpidgeRules
 from pytrick.spidge import text as spidge_text
 from pytrick.spitzer import Announcement, SpitzerDeal, SpitzerGame, SpitzerRules
 from pytrick.tensors import (
+    HANDS_SHAPE,
     OBS_SIZE,
     encode_hands,
     encode_observation,
@@ -54,6 +55,12 @@ class GameSpec(Generic[DealT]):
     @property
     def observation_size(self) -> int:
         return OBS_SIZE[self.name]
+
+    @property
+    def state_size(self) -> int:
+        """The length of :meth:`state`: the observation, then every hand."""
+        rows, cards = HANDS_SHAPE[self.name]
+        return OBS_SIZE[self.name] + rows * cards
 
     def check_rules(self, rules: Any) -> Any:
         """*rules* as an environment takes them: this game's rules object or
@@ -130,6 +137,13 @@ class GameSpec(Generic[DealT]):
         """Every hand's cards (*dealt*: as dealt), rows relative to *agent*
         (perfect information)."""
         raise NotImplementedError
+
+    def state(self, deal: DealT) -> npt.NDArray[np.float32]:
+        """The whole deal, every hidden card with it (perfect information, for
+        centralized training; no agent may see it): :meth:`observe_public`
+        then :meth:`observe_hands`, flat, both seen from agent 0's seat, so
+        the same whichever agent is to move."""
+        return np.concatenate([self.observe_public(deal, 0), self.observe_hands(deal, 0).ravel()])
 
     def points(self, deal: DealT) -> tuple[int, ...]:
         """What each agent scores for the finished deal."""
