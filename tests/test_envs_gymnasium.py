@@ -271,3 +271,27 @@ def test_spidge_agent_is_a_player_in_make_and_a_hand_in_make_vec():
         gymnasium.make("pytrick/Spitzer-v0", player=1)
     with pytest.raises(ArgumentTypeError, match="takes no hand=: it takes num_envs, seat, rules"):
         gymnasium.make_vec("pytrick/Spitzer-v0", num_envs=2, hand=1)
+
+
+@pytest.mark.parametrize(("env_id", "agent"), [(IDS[0], {"seat": 1}), (IDS[1], {"hand": 3})])
+def test_a_lanes_whole_deal_encodes_as_docs_envs_says(env_id, agent):
+    """The Gymnasium environments have no global state (docs/envs.rst says why);
+    for privileged training the page points at ``envs.state(lane)`` and the
+    tensor encoders: what they give must fit the lane's observation."""
+    from pytrick.tensors import encode_hands, encode_public_observation, plane
+
+    game = "spitzer" if "seat" in agent else "spidge"
+    observer = {"seat": agent["seat"]} if game == "spitzer" else agent
+    envs = gymnasium.make_vec(env_id, num_envs=3, **agent)
+    observations, infos = envs.reset(seed=2)
+    assert "state" not in infos and set(infos) == {"action_mask"}
+    for _ in range(5):
+        for lane in range(3):
+            deal = envs.state(lane)
+            hands = encode_hands(deal, **observer)
+            assert np.array_equal(hands[0], plane(observations[lane], game, "own_hand"))
+            public = observations[lane].copy()
+            plane(public, game, "own_hand")[:] = 0
+            assert np.array_equal(encode_public_observation(deal, **observer), public)
+            assert hands.sum() == sum(len(deal.hand(h)) for h in range(4))
+        observations, _, _, _, infos = envs.step(infos["action_mask"].argmax(axis=1))
