@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
@@ -245,6 +246,19 @@ def test_a_solve_while_another_thread_plays_on_gives_a_position_the_deal_passed(
         searcher.join()
     assert deal == line[-1]
     assert all(solution in solutions for solution in seen)
+
+
+def test_the_deal_classes_never_release_the_gil() -> None:
+    """SpidgeState.random_playout played the deal with the GIL released: a
+    Python thread reading the deal meanwhile could see it half played, and
+    one playing on it wrote the same C struct at the same time.  A deal's
+    methods all hold the GIL (a playout takes a microsecond), so another
+    thread sees each call whole.  No test can catch that window without
+    timing it, so this reads the core's shipped source."""
+    folder = Path(trickcore.__file__).parent
+    for name in ("_spitzer.pyx", "_spidge.pyx"):
+        source = (folder / name).read_text(encoding="utf-8")
+        assert "with nogil" not in source, f"{name} releases the GIL in a deal's method"
 
 
 # -- errors and interrupts in worker threads ------------------------------------------------

@@ -665,8 +665,10 @@ cdef class SpidgeState:
         """
         _need_deal(self)
         cdef uint64_t x = <uint64_t>check_seed(seed)
-        with nogil:
-            spidge_random_playout(&self.s, &x)
+        # With the GIL held, as every method of a deal: another Python thread
+        # sees the deal before or after the playout, never half played (a
+        # playout takes a microsecond; releasing the GIL would buy nothing).
+        spidge_random_playout(&self.s, &x)
 
     # -- identity --------------------------------------------------------------
     cdef bytes _bytes(self):
