@@ -8,6 +8,8 @@ the reference twin); the sizes shrink there, the assertions do not.
 
 from __future__ import annotations
 
+import itertools
+import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -259,6 +261,29 @@ def test_the_deal_classes_never_release_the_gil() -> None:
     for name in ("_spitzer.pyx", "_spidge.pyx"):
         source = (folder / name).read_text(encoding="utf-8")
         assert "with nogil" not in source, f"{name} releases the GIL in a deal's method"
+
+
+def test_solve_many_keeps_at_most_a_core_count_of_idle_solvers(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every worker solver went back to the idle pool: solve_many(...,
+    threads=64) kept 64 tables (13 MB each) for the life of the process.
+    Now at most _MAX_IDLE (the number of cores; 2 here) are kept."""
+    if not COMPILED:
+        pytest.skip("the reference twin keeps no solvers")
+    from trickcore import _solve
+
+    monkeypatch.setattr(_solve, "_MAX_IDLE", 2, raising=False)
+    # A new thread id for each deal, so six solvers for certain: a worker
+    # ending before the next one starts hands its id (and solver) on to it.
+    monkeypatch.setattr(_solve, "threading", SimpleNamespace(get_ident=itertools.count().__next__))
+    deals = [_spitzer(seed, 24) for seed in range(6)]
+    expected = [solve(d, pv=False) for d in deals]
+    assert solve_many(deals, threads=6) == expected  # six workers: one deal, one solver each
+    assert _solve._idle_solvers() == 2
+    assert solve_many(deals, threads=6) == expected  # two kept, four made again
+    assert _solve._idle_solvers() == 2
+    monkeypatch.undo()
+    assert _solve._MAX_IDLE == (os.cpu_count() or 1)
 
 
 # -- errors and interrupts in worker threads ------------------------------------------------

@@ -39,6 +39,7 @@ Values (docs/solving.rst says the same for users):
 # trickcore._solve_spitzer and trickcore._solve_spidge (C level only), each on
 # the table and solver object of trickcore._solve_table.
 
+import os
 import threading
 
 from trickcore._arguments import check_threads, not_initialised
@@ -245,7 +246,11 @@ def solve_spidge(state, hand, objective=SOLVE_MOST, pv=True):
 
 # The solvers of solve_*_many's worker threads, kept between calls: the
 # threads live for one call, and a solver's table (13 MB) costs more to make
-# than a small batch takes to solve.
+# than a small batch takes to solve.  At most _MAX_IDLE are kept (one a core:
+# more threads solve no faster), so a call with threads=64 does not hold 64
+# tables for the life of the process; the rest are freed when handed back.
+# A grown Spidge table is back to its size as made after every solve (_shrink).
+_MAX_IDLE = os.cpu_count() or 1
 _idle = []
 _idle_lock = threading.Lock()
 
@@ -298,10 +303,12 @@ class _WorkerSolvers:
         with _idle_lock:
             _idle.extend(self.taken.values())
             _idle.extend(self.spare)
+            del _idle[_MAX_IDLE:]
 
 
 def _idle_solvers():
-    """How many worker solvers wait for the next solve_*_many call (tests)."""
+    """How many worker solvers wait for the next solve_*_many call (tests:
+    at most _MAX_IDLE)."""
     with _idle_lock:
         return len(_idle)
 
