@@ -286,6 +286,64 @@ def test_solve_many_keeps_at_most_a_core_count_of_idle_solvers(
     assert _solve._MAX_IDLE == (os.cpu_count() or 1)
 
 
+class _HeldCount:
+    """A batch size whose ``__index__`` holds the __init__ that reads it
+    until another thread has set the same object up."""
+
+    def __init__(self, k: int) -> None:
+        self.k = k
+        self.reading = threading.Event()
+        self.other_done = threading.Event()
+
+    def __index__(self) -> int:
+        self.reading.set()
+        self.other_done.wait(timeout=60)
+        return self.k
+
+
+_SET_UP_ONCE = [("_batch", "SpitzerBatch"), ("_batch", "SpidgeBatch"),
+                ("_vector", "SpitzerLanes"), ("_vector", "SpidgeLanes")]
+
+
+@pytest.mark.parametrize(("module", "name"), _SET_UP_ONCE)
+def test_two_inits_at_once_set_an_object_up_once(
+        backend: dict[str, ModuleType], module: str, name: str) -> None:
+    """__init__ checked "already set up" before reading its arguments, which
+    can run Python code (a size's __index__): a second thread's __init__
+    could set the object up meanwhile, and the first then allocated again
+    over it -- the second's C arrays leaked, and the object changed size
+    under the second caller.  Now the check is made again under the lock:
+    the later __init__ is refused and the object is the earlier's."""
+    cls = getattr(backend[module], name)
+    target = cls.__new__(cls)
+    held = _HeldCount(64)
+    outcome: list[object] = []
+
+    def first() -> None:
+        try:
+            target.__init__(held, 1)
+            outcome.append("set up")
+        except BaseException as error:  # reported below
+            outcome.append(error)
+
+    thread = threading.Thread(target=first, daemon=True)
+    thread.start()
+    try:
+        assert held.reading.wait(timeout=60)
+        target.__init__(3, 5)  # meanwhile: the second caller's set-up
+    finally:
+        held.other_done.set()
+        thread.join(timeout=60)
+    assert len(outcome) == 1 and isinstance(outcome[0], pytrick.PytrickError), outcome
+    assert str(outcome[0]) == f"this {name} is already set up: make a new one"
+    assert target.size == 3
+
+    def first_look(made: Any) -> Any:
+        return made.observations() if module == "_batch" else made.reset()[0]
+
+    assert np.array_equal(first_look(target), first_look(cls(3, 5)))
+
+
 # -- errors and interrupts in worker threads ------------------------------------------------
 
 

@@ -306,6 +306,13 @@ _NO_PICKLE = ("cannot pickle a {0}: it is a buffer of running deals; keep its se
               "actions, or its deals as states (batch.state(i)), instead")
 
 
+def _refuse_second_set_up(batch, set_up):
+    """A batch (or lane set) is set up once: __init__ checks before its
+    arguments and again under the lock, before it allocates."""
+    if set_up:
+        raise PytrickError(f"this {type(batch).__name__} is already set up: make a new one")
+
+
 cdef int _allocate(void** deals, void** rngs, int k, size_t deal_size) except -1:
     """calloc k deals and k generators, or raise MemoryError with neither allocated."""
     deals[0] = calloc(k, deal_size)
@@ -452,18 +459,21 @@ cdef class SpitzerBatch:
         self.lock = threading.Lock()
 
     def __init__(self, k, seed, options=0, announcements="play"):
-        if self.deals != NULL:
-            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
+        _refuse_second_set_up(self, self.deals != NULL)
         k = check_count(k, "k", 1, MAX_BATCH_SIZE)
         options = _game_options("spitzer", options, 13, 10)[0]
         cdef uint64_t useed = <uint64_t>check_seed(seed)
         if announcements not in ("play", "random", "pass"):
             raise InvalidArgumentError(
                 f"announcements must be 'play', 'random' or 'pass', not {announcements!r}")
-        self.options = options
-        self.announcements = announcements
-        self.auto = ("play", "random", "pass").index(announcements)
+        cdef int auto = ("play", "random", "pass").index(announcements)
         with self.lock:
+            # Again: checking the arguments may run Python code (__index__),
+            # and another thread's __init__ may have set the batch up meanwhile.
+            _refuse_second_set_up(self, self.deals != NULL)
+            self.options = options
+            self.announcements = announcements
+            self.auto = auto
             _allocate(<void**>&self.deals, <void**>&self.rngs, k, sizeof(SpitzerDeal))
             try:
                 self._deal_all(k, useed)
@@ -741,16 +751,16 @@ cdef class SpidgeBatch:
         self.lock = threading.Lock()
 
     def __init__(self, k, seed, options=None, slam_tricks=13, spidge_tricks=10):
-        if self.deals != NULL:
-            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
+        _refuse_second_set_up(self, self.deals != NULL)
         k = check_count(k, "k", 1, MAX_BATCH_SIZE)
         options, slam_tricks, spidge_tricks = _game_options("spidge", options, slam_tricks,
                                                             spidge_tricks)
         cdef uint64_t useed = <uint64_t>check_seed(seed)
-        self.options = options
-        self.slam_tricks = slam_tricks
-        self.spidge_tricks = spidge_tricks
         with self.lock:
+            _refuse_second_set_up(self, self.deals != NULL)  # again: see SpitzerBatch
+            self.options = options
+            self.slam_tricks = slam_tricks
+            self.spidge_tricks = spidge_tricks
             _allocate(<void**>&self.deals, <void**>&self.rngs, k, sizeof(spidge_state))
             try:
                 self._deal_all(k, useed)

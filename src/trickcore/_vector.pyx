@@ -33,7 +33,8 @@ from trickcore._spidge cimport spidge_state, SpidgeState, spidge_legal, spidge_p
 from trickcore._batch cimport batch_seed, batch_spitzer_deal, batch_spidge_deal
 from trickcore._observe cimport spitzer_encode, spidge_encode, SPITZER_OBS_FLOATS, SPIDGE_OBS_FLOATS
 from trickcore._batch import (
-    MAX_BATCH_SIZE, _actions, _game_options, _in_deal, _out_of_range, _spidge_why, _spitzer_why,
+    MAX_BATCH_SIZE, _actions, _game_options, _in_deal, _out_of_range, _refuse_second_set_up,
+    _spidge_why, _spitzer_why,
 )
 from trickcore._arguments import (
     as_int, check_count, check_range, check_seat, check_seed, not_initialised,
@@ -106,33 +107,39 @@ cdef class SpitzerLanes:
         self.over = NULL
         self.dealers = NULL
         self.size = 0
+        self.lock = threading.Lock()
 
     def __init__(self, k, seed, seat=0, options=0, auction="play"):
-        if self.size != 0:
-            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
+        _refuse_second_set_up(self, self.size != 0)
         k = check_count(k, "k", 1, MAX_BATCH_SIZE)
         cdef uint64_t useed = <uint64_t>check_seed(seed)
         seat = check_seat(seat)
-        self.auction = _check_auction(auction)
-        self.options = _game_options("spitzer", options, 13, 10)[0]
-        self.seat = seat
-        self.mode = AUCTION_MODES.index(auction)
-        self._allocate(k)
-        try:
-            self.obs = np.zeros((k, SPITZER_OBS_FLOATS), dtype=np.float32)
-            self.masks = np.zeros((k, _Z_ACTIONS), dtype=np.int8)
-            self.rewards = np.zeros(k, dtype=np.float64)
-            self.terminated = np.zeros(k, dtype=np.bool_)
-        except BaseException:
-            self._release()
-            raise
-        self.lock = threading.Lock()
+        auction = _check_auction(auction)
+        options = _game_options("spitzer", options, 13, 10)[0]
+        cdef int mode = AUCTION_MODES.index(auction)
         cdef int i
-        for i in range(k):
-            batch_seed(&self.rngs[i], useed, i)
-            self.dealers[i] = -1
-            self.over[i] = 2  # never dealt: the first reset or step deals
-        self.size = k  # last: a lane set is set up once its size is
+        with self.lock:
+            # Again: checking the arguments may run Python code (__index__),
+            # and another thread's __init__ may have set the lanes up meanwhile.
+            _refuse_second_set_up(self, self.size != 0)
+            self.auction = auction
+            self.options = options
+            self.seat = seat
+            self.mode = mode
+            self._allocate(k)
+            try:
+                self.obs = np.zeros((k, SPITZER_OBS_FLOATS), dtype=np.float32)
+                self.masks = np.zeros((k, _Z_ACTIONS), dtype=np.int8)
+                self.rewards = np.zeros(k, dtype=np.float64)
+                self.terminated = np.zeros(k, dtype=np.bool_)
+            except BaseException:
+                self._release()
+                raise
+            for i in range(k):
+                batch_seed(&self.rngs[i], useed, i)
+                self.dealers[i] = -1
+                self.over[i] = 2  # never dealt: the first reset or step deals
+            self.size = k  # last: a lane set is set up once its size is
 
     cdef int _allocate(self, int k) except -1:
         """calloc every per-lane array, or raise MemoryError with none allocated."""
@@ -278,9 +285,10 @@ cdef class SpitzerLanes:
         """A copy of lane *i*'s deal as a SpitzerState."""
         self._ready()
         i = _check_lane(i, self.size)
-        if self.over[i] == 2:
-            raise _not_dealt(i)
-        return self._copy(i)
+        with self.lock:  # step plays on the deals without the GIL: never copy one half played
+            if self.over[i] == 2:
+                raise _not_dealt(i)
+            return self._copy(i)
 
     cdef SpitzerState _copy(self, int i):
         cdef SpitzerState st = SpitzerState.__new__(SpitzerState)
@@ -314,31 +322,33 @@ cdef class SpidgeLanes:
         self.rngs = NULL
         self.over = NULL
         self.size = 0
+        self.lock = threading.Lock()
 
     def __init__(self, k, seed, hand=0, options=None, slam_tricks=13, spidge_tricks=10):
-        if self.size != 0:
-            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
+        _refuse_second_set_up(self, self.size != 0)
         k = check_count(k, "k", 1, MAX_BATCH_SIZE)
         cdef uint64_t useed = <uint64_t>check_seed(seed)
         hand = _check_hand(hand)
-        self.options, self.slam_tricks, self.spidge_tricks = _game_options(
+        options, slam_tricks, spidge_tricks = _game_options(
             "spidge", options, slam_tricks, spidge_tricks)
-        self.hand = hand
-        self._allocate(k)
-        try:
-            self.obs = np.zeros((k, SPIDGE_OBS_FLOATS), dtype=np.float32)
-            self.masks = np.zeros((k, _G_ACTIONS), dtype=np.int8)
-            self.rewards = np.zeros(k, dtype=np.float64)
-            self.terminated = np.zeros(k, dtype=np.bool_)
-        except BaseException:
-            self._release()
-            raise
-        self.lock = threading.Lock()
         cdef int i
-        for i in range(k):
-            batch_seed(&self.rngs[i], useed, i)
-            self.over[i] = 2  # never dealt: the first reset or step deals
-        self.size = k  # last: a lane set is set up once its size is
+        with self.lock:
+            _refuse_second_set_up(self, self.size != 0)  # again: see SpitzerLanes
+            self.options, self.slam_tricks, self.spidge_tricks = options, slam_tricks, spidge_tricks
+            self.hand = hand
+            self._allocate(k)
+            try:
+                self.obs = np.zeros((k, SPIDGE_OBS_FLOATS), dtype=np.float32)
+                self.masks = np.zeros((k, _G_ACTIONS), dtype=np.int8)
+                self.rewards = np.zeros(k, dtype=np.float64)
+                self.terminated = np.zeros(k, dtype=np.bool_)
+            except BaseException:
+                self._release()
+                raise
+            for i in range(k):
+                batch_seed(&self.rngs[i], useed, i)
+                self.over[i] = 2  # never dealt: the first reset or step deals
+            self.size = k  # last: a lane set is set up once its size is
 
     cdef int _allocate(self, int k) except -1:
         """calloc every per-lane array, or raise MemoryError with none allocated."""
@@ -454,9 +464,10 @@ cdef class SpidgeLanes:
         """A copy of lane *i*'s deal as a SpidgeState."""
         self._ready()
         i = _check_lane(i, self.size)
-        if self.over[i] == 2:
-            raise _not_dealt(i)
-        return self._copy(i)
+        with self.lock:  # as SpitzerLanes.state
+            if self.over[i] == 2:
+                raise _not_dealt(i)
+            return self._copy(i)
 
     cdef SpidgeState _copy(self, int i):
         cdef SpidgeState st = SpidgeState.__new__(SpidgeState)

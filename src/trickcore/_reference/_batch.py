@@ -335,6 +335,9 @@ def _locked(method: _Method) -> _Method:
     return call  # type: ignore[return-value]
 
 
+_Self = TypeVar("_Self", bound="_Batch")
+
+
 class _Batch:
     """What both batches share: set up once, refused before that, not pickled,
     one thread at a time."""
@@ -342,15 +345,22 @@ class _Batch:
     _deals: list[Any]
     _lock: threading.Lock
 
-    def _set_up_once(self) -> None:
+    def __new__(cls: type[_Self], *args: Any, **kwargs: Any) -> _Self:
+        batch = super().__new__(cls)
+        batch._lock = threading.Lock()  # made with the object, as the compiled __cinit__ does
+        return batch
+
+    def _refuse_second_set_up(self) -> None:
+        """Set up once: __init__ checks before its arguments and again under
+        the lock (another thread's __init__ may have set the batch up while
+        the arguments were checked), as the compiled classes do."""
         if "_deals" in self.__dict__:
             raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
-        self._lock = threading.Lock()
 
     if not TYPE_CHECKING:
         def __getattr__(self, name: str) -> NoReturn:
             # Only reached for a field __init__ sets but never set.
-            if name in ("_deals", "_rngs", "_lock", "size", "options", "announcements",
+            if name in ("_deals", "_rngs", "size", "options", "announcements",
                         "slam_tricks", "spidge_tricks"):
                 raise not_initialised(self)
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
@@ -364,18 +374,20 @@ class SpitzerBatch(_Batch):
     see there for the action space and the announcement modes)."""
 
     def __init__(self, k: int, seed: int, options: int = 0, announcements: str = "play") -> None:
-        self._set_up_once()
+        self._refuse_second_set_up()
         k = check_count(k, "k", 1, MAX_BATCH_SIZE)
         flags = _game_options("spitzer", options, 13, 10)[0]
         seed = check_seed(seed)
         if announcements not in ("play", "random", "pass"):
             raise InvalidArgumentError(
                 f"announcements must be 'play', 'random' or 'pass', not {announcements!r}")
-        self.size = k
-        self.options = flags
-        self.announcements = announcements
-        self._rngs = [_rng_for(seed, i) for i in range(k)]
-        self._deals = [self._deal(i, i % 4) for i in range(k)]
+        with self._lock:
+            self._refuse_second_set_up()
+            self.size = k
+            self.options = flags
+            self.announcements = announcements
+            self._rngs = [_rng_for(seed, i) for i in range(k)]
+            self._deals = [self._deal(i, i % 4) for i in range(k)]
 
     #: The class :meth:`state` returns (pytrick's batch: its deal class).
     state_type: type[_spitzer.SpitzerState] = _spitzer.SpitzerState
@@ -496,14 +508,16 @@ class SpidgeBatch(_Batch):
 
     def __init__(self, k: int, seed: int, options: int | None = None, slam_tricks: int = 13,
                  spidge_tricks: int = 10) -> None:
-        self._set_up_once()
+        self._refuse_second_set_up()
         k = check_count(k, "k", 1, MAX_BATCH_SIZE)
-        self.options, self.slam_tricks, self.spidge_tricks = _game_options(
-            "spidge", options, slam_tricks, spidge_tricks)
+        rules = _game_options("spidge", options, slam_tricks, spidge_tricks)
         seed = check_seed(seed)
-        self.size = k
-        self._rngs = [_rng_for(seed, i) for i in range(k)]
-        self._deals = [self._deal(i) for i in range(k)]
+        with self._lock:
+            self._refuse_second_set_up()
+            self.options, self.slam_tricks, self.spidge_tricks = rules
+            self.size = k
+            self._rngs = [_rng_for(seed, i) for i in range(k)]
+            self._deals = [self._deal(i) for i in range(k)]
 
     #: The class :meth:`state` returns (pytrick's batch: its deal class).
     state_type: type[_spidge.SpidgeState] = _spidge.SpidgeState

@@ -9,6 +9,9 @@ arrays.  Slow: for tests and small runs.
 
 from __future__ import annotations
 
+import threading
+from typing import Any, TypeVar
+
 import numpy as np
 import numpy.typing as npt
 
@@ -28,6 +31,7 @@ from trickcore._reference._batch import (
     _bits,
     _game_options,
     _in_deal,
+    _locked,
     _out_of_range,
     _rng_for,
     _spidge_deal,
@@ -68,31 +72,58 @@ def _not_dealt(i: int) -> PytrickError:
     return PytrickError(f"lane {i} has not been dealt yet: call reset() first")
 
 
-class SpitzerLanes:
+_Self = TypeVar("_Self", bound="_Lanes")
+
+
+class _Lanes:
+    """What both lane sets share: set up once, one thread at a time (a lock
+    made with the object, as the compiled __cinit__ makes it)."""
+
+    _lock: threading.Lock
+
+    def __new__(cls: type[_Self], *args: Any, **kwargs: Any) -> _Self:
+        lanes = super().__new__(cls)
+        lanes._lock = threading.Lock()
+        return lanes
+
+    def _refuse_second_set_up(self) -> None:
+        """__init__ checks before its arguments and again under the lock
+        (another thread's __init__ may have set the lanes up meanwhile)."""
+        if getattr(self, "_rngs", None) is not None:
+            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
+
+    def _ready(self) -> None:
+        if getattr(self, "_rngs", None) is None:
+            raise not_initialised(self)
+
+
+class SpitzerLanes(_Lanes):
     """*k* Spitzer deals, the agent at *seat*, random opponents (see the compiled class)."""
 
     def __init__(self, k: int, seed: int, seat: int = 0, options: int = 0,
                  auction: str = "play") -> None:
-        if getattr(self, "_rngs", None) is not None:
-            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
+        self._refuse_second_set_up()
         k = check_count(k, "k", 1, MAX_BATCH_SIZE)
         seed = check_seed(seed)
         seat = check_seat(seat)
         auction = _check_auction(auction)
-        self.options = _game_options("spitzer", options, 13, 10)[0]
-        self.size = k
-        self.seat = seat
-        self.auction = auction
-        self.obs = np.zeros((k, 418), dtype=np.float32)
-        self.masks = np.zeros((k, _Z_ACTIONS), dtype=np.int8)
-        self.rewards = np.zeros(k, dtype=np.float64)
-        self.terminated = np.zeros(k, dtype=np.bool_)
-        self._dealers = [-1] * k
-        self._over = [True] * k
-        self._deals: list[_spitzer.SpitzerState | None] = [None] * k
-        # Last: lanes are set up once they have generators (see _ready), so a
-        # MemoryError above leaves them refusing use, not half made.
-        self._rngs = [_rng_for(seed, i) for i in range(k)]
+        flags = _game_options("spitzer", options, 13, 10)[0]
+        with self._lock:
+            self._refuse_second_set_up()
+            self.options = flags
+            self.size = k
+            self.seat = seat
+            self.auction = auction
+            self.obs = np.zeros((k, 418), dtype=np.float32)
+            self.masks = np.zeros((k, _Z_ACTIONS), dtype=np.int8)
+            self.rewards = np.zeros(k, dtype=np.float64)
+            self.terminated = np.zeros(k, dtype=np.bool_)
+            self._dealers = [-1] * k
+            self._over = [True] * k
+            self._deals: list[_spitzer.SpitzerState | None] = [None] * k
+            # Last: lanes are set up once they have generators (see _ready), so a
+            # MemoryError above leaves them refusing use, not half made.
+            self._rngs = [_rng_for(seed, i) for i in range(k)]
 
     def _advance(self, i: int) -> None:
         deal, rng = self._deals[i], self._rngs[i]
@@ -132,10 +163,7 @@ class SpitzerLanes:
         self.masks[i] = 0
         self.masks[i, self._legal(i)] = 1
 
-    def _ready(self) -> None:
-        if getattr(self, "_rngs", None) is None:
-            raise not_initialised(self)
-
+    @_locked
     def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         self._ready()
         for i in range(self.size):
@@ -143,6 +171,7 @@ class SpitzerLanes:
             self._emit(i)
         return self.obs, self.masks
 
+    @_locked
     def step(self, actions: object) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
                                              npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         self._ready()
@@ -174,6 +203,7 @@ class SpitzerLanes:
             self._emit(i)
         return self.obs, self.masks, self.rewards, self.terminated
 
+    @_locked
     def state(self, i: int) -> _spitzer.SpitzerState:
         self._ready()
         i = _check_lane(i, self.size)
@@ -183,27 +213,28 @@ class SpitzerLanes:
         return deal.copy()
 
 
-class SpidgeLanes:
+class SpidgeLanes(_Lanes):
     """*k* Spidge deals, the agent playing *hand*, random opponents (see the compiled class)."""
 
     def __init__(self, k: int, seed: int, hand: int = 0, options: int | None = None,
                  slam_tricks: int = 13, spidge_tricks: int = 10) -> None:
-        if getattr(self, "_rngs", None) is not None:
-            raise PytrickError(f"this {type(self).__name__} is already set up: make a new one")
+        self._refuse_second_set_up()
         k = check_count(k, "k", 1, MAX_BATCH_SIZE)
         seed = check_seed(seed)
         hand = _check_hand(hand)
-        self.options, self.slam_tricks, self.spidge_tricks = _game_options(
-            "spidge", options, slam_tricks, spidge_tricks)
-        self.size = k
-        self.hand = hand
-        self.obs = np.zeros((k, 682), dtype=np.float32)
-        self.masks = np.zeros((k, _G_ACTIONS), dtype=np.int8)
-        self.rewards = np.zeros(k, dtype=np.float64)
-        self.terminated = np.zeros(k, dtype=np.bool_)
-        self._over = [True] * k
-        self._deals: list[_spidge.SpidgeState | None] = [None] * k
-        self._rngs = [_rng_for(seed, i) for i in range(k)]  # last, as in SpitzerLanes
+        rules = _game_options("spidge", options, slam_tricks, spidge_tricks)
+        with self._lock:
+            self._refuse_second_set_up()
+            self.options, self.slam_tricks, self.spidge_tricks = rules
+            self.size = k
+            self.hand = hand
+            self.obs = np.zeros((k, 682), dtype=np.float32)
+            self.masks = np.zeros((k, _G_ACTIONS), dtype=np.int8)
+            self.rewards = np.zeros(k, dtype=np.float64)
+            self.terminated = np.zeros(k, dtype=np.bool_)
+            self._over = [True] * k
+            self._deals: list[_spidge.SpidgeState | None] = [None] * k
+            self._rngs = [_rng_for(seed, i) for i in range(k)]  # last, as in SpitzerLanes
 
     def _agent_to_move(self, deal: _spidge.SpidgeState) -> bool:
         hand = deal.hand_to_move
@@ -229,10 +260,7 @@ class SpidgeLanes:
         if not deal.is_over:
             self.masks[i, _bits(deal.legal_mask)] = 1
 
-    def _ready(self) -> None:
-        if getattr(self, "_rngs", None) is None:
-            raise not_initialised(self)
-
+    @_locked
     def reset(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         self._ready()
         for i in range(self.size):
@@ -240,6 +268,7 @@ class SpidgeLanes:
             self._emit(i)
         return self.obs, self.masks
 
+    @_locked
     def step(self, actions: object) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
                                              npt.NDArray[np.float64], npt.NDArray[np.bool_]]:
         self._ready()
@@ -270,6 +299,7 @@ class SpidgeLanes:
             self._emit(i)
         return self.obs, self.masks, self.rewards, self.terminated
 
+    @_locked
     def state(self, i: int) -> _spidge.SpidgeState:
         self._ready()
         i = _check_lane(i, self.size)
