@@ -125,6 +125,28 @@ def _run_child(code: str, *, env: dict[str, str] | None = None,
         stderr=subprocess.PIPE, env={**os.environ, **(env or {})}, **popen)
 
 
+def test_no_python_method_reads_a_lane_unchecked() -> None:
+    """A batch's _why (the error of a refused step) was a Python method that
+    read lane i with neither its index checked nor the batch's lock held:
+    ``SpitzerBatch.__new__(SpitzerBatch)._why(0, 0)`` crashed the interpreter."""
+    if "cython" not in trickcore.available_backends():
+        pytest.skip("the compiled extension is not built here")
+    child = _run_child("""
+        from trickcore import _batch
+        for cls in (_batch.SpitzerBatch, _batch.SpidgeBatch):
+            for batch in (cls.__new__(cls), cls(1, 1)):
+                why = getattr(batch, "_why", None)
+                if why is not None:
+                    try:
+                        why(1 << 20, 0)
+                    except Exception:
+                        pass
+        print("no crash")
+    """, env={"TRICKCORE_PUREPYTHON": "0"})
+    out, err = child.communicate(timeout=120)
+    assert (child.returncode, out.strip()) == (0, "no crash"), err
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="RLIMIT_AS is POSIX")
 def test_a_batch_whose_allocation_failed_stays_usable_after_a_new_init() -> None:
     """calloc failing left ``size`` set and ``deals`` NULL, and ``to_move()`` segfaulted."""

@@ -590,8 +590,9 @@ cdef class SpitzerBatch:
                 else:
                     spitzer_play(&self.deals[i], <int>a)
 
-    def _why(self, int i, int a):
-        """The error one SpitzerState raises for action *a* in deal *i*."""
+    cdef object _why(self, int i, int a):
+        """The error one SpitzerState raises for action *a* in deal *i* (C
+        level: it reads the lane unchecked, with step's lock held)."""
         cdef SpitzerState st = SpitzerState.__new__(SpitzerState)
         st.deal = self.deals[i]
         return _spitzer_why(st, a)
@@ -855,8 +856,9 @@ cdef class SpidgeBatch:
                 if self.deals[i].n_played != 52:
                     spidge_play(&self.deals[i], <int>view[i])
 
-    def _why(self, int i, int a):
-        """The error one SpidgeState raises for card *a* in deal *i*."""
+    cdef object _why(self, int i, int a):
+        """The error one SpidgeState raises for card *a* in deal *i* (C level,
+        as SpitzerBatch._why)."""
         cdef SpidgeState st = SpidgeState.__new__(SpidgeState)
         st.s = self.deals[i]
         st.context = None
