@@ -245,7 +245,7 @@ def solve_spidge(state, hand, objective=SOLVE_MOST, pv=True):
 
 
 # The solvers of solve_*_many's worker threads, kept between calls: the
-# threads live for one call, and a solver's table (13 MB) costs more to make
+# threads live for one call, and a solver's table (12 MB) costs more to make
 # than a small batch takes to solve.  At most _MAX_IDLE are kept (one a core:
 # more threads solve no faster), so a call with threads=64 does not hold 64
 # tables for the life of the process; the rest are freed when handed back.
