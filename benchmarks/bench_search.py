@@ -132,11 +132,12 @@ def count_text(count: float, cap: int) -> str:
 SPIDGE_TECHNIQUES = ("sure trumps", "suit skip", "growing table", "sibling guess", "partition search",
                      "bucket signatures", "trick guess", "spoiled sure trumps", "ranked sure trumps",
                      "quick tricks across", "quick tricks and sure trumps", "jokers kept",
-                     "fast spidge moves", "jokers and partner's spades", "top spade against the jokers")
+                     "fast spidge moves", "jokers and partner's spades", "top spade against the jokers",
+                     "late trick guess")
 SPIDGE_ONLY = ("growing table", "sibling guess", "partition search", "bucket signatures", "trick guess",
                "spoiled sure trumps", "ranked sure trumps", "quick tricks across",
                "quick tricks and sure trumps", "jokers kept", "fast spidge moves",
-               "jokers and partner's spades", "top spade against the jokers")
+               "jokers and partner's spades", "top spade against the jokers", "late trick guess")
 
 
 def techniques(n_spitzer: int, n_spidge: int, spidge_left: int, first_lead: int = 0,

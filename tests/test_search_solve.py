@@ -1101,10 +1101,11 @@ def test_spidge_trick_guess_reorders_the_same_moves() -> None:
 def test_spidge_fast_moves_are_the_card_by_card_moves() -> None:
     """The move generator's fast paths (each class's highest card by PEXT
     where the processor has it fast, the trick guess from the replies'
-    powers) list the same moves in the same order as card by card, on 400
+    powers, and after a trick's first card without the general replies
+    loop) list the same moves in the same order as card by card, on 400
     random positions at every place in a trick, with random options (the
     jokers in every other one), for each player and objective, with the
-    trick guess and jokers kept on and off."""
+    trick guess, jokers kept and the late trick guess on and off."""
     compiled = trickcore.load_backend("cython")
     solver = compiled["_solve"]
     slow = solver._TECHNIQUES["fast spidge moves"]
@@ -1113,7 +1114,8 @@ def test_spidge_fast_moves_are_the_card_by_card_moves() -> None:
         state = spidge_state(compiled, spidge_spec(seed, 4 + seed % 49, jokers=seed % 2 == 0))
         for hand in (0, 2, 3):
             for objective in (0, 1):
-                for off in (0, solver._TECHNIQUES["trick guess"], solver._TECHNIQUES["jokers kept"]):
+                for off in (0, solver._TECHNIQUES["trick guess"], solver._TECHNIQUES["jokers kept"],
+                            solver._TECHNIQUES["late trick guess"]):
                     fast = solver._spidge_moves(state, hand, objective, off)
                     assert fast == solver._spidge_moves(state, hand, objective, off | slow), (seed, hand, off)
                     several += len(fast) > 1

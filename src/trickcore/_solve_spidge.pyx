@@ -17,7 +17,7 @@ from trickcore._solve_table cimport (
     SOLVE_MOST, SOLVE_NOT_LEGAL, _INF, _MEASURE_TRICKS,
     _SURE_TRUMPS, _SUIT_SKIP, _GROWING_TABLE, _SIBLING_GUESS, _PARTITION, _SIGNATURES,
     _SPOILED_SURE, _RANKED_SURE, _CROSS_QUICK, _CASH_THEN_TRUMPS, _TRICK_GUESS, _G_JOKER_PARTNER,
-    _G_JOKERS_KEPT, _G_FAST_MOVES, _G_TOP_SPADE_LHO, _G_SURE_MEMO,
+    _G_JOKERS_KEPT, _G_FAST_MOVES, _G_TOP_SPADE_LHO, _G_SURE_MEMO, _G_LATE_GUESS,
     _new_search, _shrink, _slot, _probe, _store, _matches, _must_stop, _first,
 )
 
@@ -428,6 +428,71 @@ cdef int _g_guess_moves(tc_solver* s, const spidge_state* d, const int* reps, in
     return _g_rank_moves(reps, keys, m, out)
 
 
+cdef inline int _g_last_moves(const int* reps, int m, const _g_trick* t0, int hand, int side,
+                              int* out) noexcept nogil:
+    """_g_guess_moves at a trick's last card (the suit led known): no hand
+    replies and no next hand is counted, and no lead is kept back, so a
+    card's score is 100 where it takes the trick for the mover's side, less
+    its cost -- the same scores, worked out without the replies."""
+    cdef int keys[_G_KEYS]
+    cdef int i, a, isj, w, joker, best_hand, mine = (side >> hand) & 1
+    cdef int led1 = t0.led + 1
+    for i in range(m):
+        a = reps[i]
+        isj = a >= 52
+        joker = hand if isj else t0.joker
+        best_hand = hand if G_POWER[led1][a] > t0.best else t0.best_hand
+        w = joker if t0.jokers + isj == 1 else best_hand
+        keys[i] = _g_order_key(100 * (((side >> w) & 1) == mine) - _g_cost(a), a)
+    return _g_rank_moves(reps, keys, m, out)
+
+
+cdef inline int _g_late_moves(const spidge_state* d, const int* reps, int m, const _g_trick* t0, int pos,
+                              int hand, int side, bint wild, int* out) noexcept nogil:
+    """_g_guess_moves at a trick's second or third card (the suit led
+    known): the same scores, with the one or two later hands' replies
+    written out and no lead kept back."""
+    cdef int keys[_G_KEYS]
+    cdef int i, a, isj, p, jokers, joker, best, best_hand, w, w1, g, play
+    cdef int mine = (side >> hand) & 1, led = t0.led, led1 = t0.led + 1, k, fewer
+    cdef int h1 = (hand + 1) & 3, h2 = (hand + 2) & 3
+    cdef int s1 = (side >> h1) & 1, s2 = (side >> h2) & 1
+    cdef int p1 = -1, j1 = 0, p2 = -1, j2 = 0
+    k = d.history[d.n_played - pos]
+    k = 3 if k >= 52 else k // 13  # the suit the replies follow (a joker led: spades)
+    _g_reply_power(d, h1, k, led, wild, &p1, &j1)
+    if pos == 1:
+        _g_reply_power(d, h2, k, led, wild, &p2, &j2)
+    fewer = _g_fewer(d, hand, k)
+    for i in range(m):
+        a = reps[i]
+        isj = a >= 52
+        jokers = t0.jokers + isj
+        joker = hand if isj else t0.joker
+        p = G_POWER[led1][a]
+        best_hand = hand if p > t0.best else t0.best_hand
+        best = p if p > t0.best else t0.best
+        w1 = joker if jokers == 1 else best_hand
+        # The next hand's reply, where its side is not winning the trick.
+        play = s1 ^ ((side >> w1) & 1)
+        p = p1 | (play - 1)
+        jokers += j1 & play
+        joker = h1 if j1 & play else joker
+        best_hand = h1 if p > best else best_hand
+        best = p if p > best else best
+        w = joker if jokers == 1 else best_hand
+        if pos == 1:  # and the hand after it
+            play = s2 ^ ((side >> w) & 1)
+            p = p2 | (play - 1)
+            jokers += j2 & play
+            joker = h2 if j2 & play else joker
+            best_hand = h2 if p > best else best_hand
+            w = joker if jokers == 1 else best_hand
+        g = ((side >> w) & 1) == mine
+        keys[i] = _g_order_key(100 * g - _g_cost(a) - fewer + 30 * ((g ^ 1) & (w1 == hand)), a)
+    return _g_rank_moves(reps, keys, m, out)
+
+
 cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, mask_t alive, const _g_trick* t0,
                   int pos, int hand, int side, int* out) noexcept nogil:
     """The legal moves of *hand*, one per class of equivalent cards, best
@@ -482,12 +547,16 @@ cdef int _g_moves(tc_solver* s, const spidge_state* d, mask_t legal, mask_t aliv
         if m:
             out[0] = reps[0]
         return m
+    guess = not s.disabled & _TRICK_GUESS
+    if guess and (pos == 0 or t0.led >= 0) and not s.disabled & _G_FAST_MOVES:
+        if pos and not s.disabled & _G_LATE_GUESS:
+            if pos == 3:
+                return _g_last_moves(reps, m, t0, hand, side, out)
+            return _g_late_moves(d, reps, m, t0, pos, hand, side, wild, out)
+        return _g_guess_moves(s, d, reps, m, t0, pos, hand, side, out)
     if pos:
         winner = _g_trick_winner(t0)
         mine = ((side >> winner) & 1) == ((side >> hand) & 1)
-    guess = not s.disabled & _TRICK_GUESS
-    if guess and (pos == 0 or t0.led >= 0) and not s.disabled & _G_FAST_MOVES:
-        return _g_guess_moves(s, d, reps, m, t0, pos, hand, side, out)
     if guess and pos:
         k = d.history[d.n_played - pos]
         k = 3 if k >= 52 else k // 13  # the suit led (a joker led: spades)

@@ -110,6 +110,9 @@ cdef enum:
     _G_SURE_MEMO = 268435456  # Spidge sure trumps: a side's count kept by the spades' and jokers'
                               # holders and the count asked for, and taken from there when they recur
                               # (off: counted every time; the same positions, pure speed)
+    _G_LATE_GUESS = 536870912  # Spidge moves: the trick guess after a trick's first card worked out
+                               # without the general replies loop (off: by it; the same moves, the
+                               # same order, pure speed)
 
 cdef enum:
     _MIN_TABLE_BITS = 4     # tc_solver_new's table sizes (documented in _solve.pxd)
