@@ -1062,6 +1062,31 @@ def test_spidge_remembered_sure_trumps_change_nothing(seed: int) -> None:
                             seed, remaining, jokers, hand, objective, every_card)
 
 
+@pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the pure speed switches are the "
+                    "compiled search's; the reference twin has none")
+@pytest.mark.parametrize("technique", ["trick won enough", "late trick guess"])
+@pytest.mark.parametrize("seed", range(6))
+def test_spidge_pure_speed_switches_change_nothing(technique: str, seed: int) -> None:
+    """A trick's last card that gives the counted side all the window asks
+    for taken without playing it ("trick won enough"), and the trick guess
+    after a trick's first card worked out without the general replies loop
+    ("late trick guess"), give the same values and the same positions
+    visited as without them, for each player and objective, value only and
+    every card, with jokers and without, from trick starts and mid-trick."""
+    compiled = trickcore.load_backend("cython")
+    solver = compiled["_solve"]
+    off = solver._TECHNIQUES[technique]
+    for remaining in (19, 24, 30):
+        for jokers in (False, True):
+            state = spidge_state(compiled, spidge_spec(100 * seed + remaining, remaining, jokers))
+            for hand in (0, 2, 3):
+                for objective in (0, 1):
+                    for every_card in (False, True):
+                        found = solver._nodes(state, hand, objective, 0, every_card)
+                        assert found == solver._nodes(state, hand, objective, off, every_card), (
+                            seed, remaining, jokers, hand, objective, every_card)
+
+
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the move ordering is the compiled "
                     "search's; the reference twin has none")
 def test_spidge_trick_guess_reorders_the_same_moves() -> None:

@@ -17,7 +17,7 @@ from trickcore._solve_table cimport (
     SOLVE_MOST, SOLVE_NOT_LEGAL, _INF, _MEASURE_TRICKS,
     _SURE_TRUMPS, _SUIT_SKIP, _GROWING_TABLE, _SIBLING_GUESS, _PARTITION, _SIGNATURES,
     _SPOILED_SURE, _RANKED_SURE, _CROSS_QUICK, _CASH_THEN_TRUMPS, _TRICK_GUESS, _G_JOKER_PARTNER,
-    _G_JOKERS_KEPT, _G_FAST_MOVES, _G_TOP_SPADE_LHO, _G_SURE_MEMO, _G_LATE_GUESS,
+    _G_JOKERS_KEPT, _G_FAST_MOVES, _G_TOP_SPADE_LHO, _G_SURE_MEMO, _G_LATE_GUESS, _G_WON_ENOUGH,
     _new_search, _shrink, _slot, _probe, _store, _matches, _must_stop, _first,
 )
 
@@ -1842,17 +1842,29 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
         _g_trick_add(&t, a, hand)
         if pos == 3:
             w = _g_trick_winner(&t)
-        _g_play(d, a, hand, trumps, broken, w)
-        if pos == 3:
             gain = (s.count_side >> w) & 1
-            v = gain + _g_search(s, d, alpha - gain, beta - gain, &child_rel, 0, lens - G_LENGTH_BIT[hand][a],
-                                 NULL, memo)
+            if gain >= beta and not s.disabled & _G_WON_ENOUGH:
+                # The trick gives the counted side what the window asks
+                # for: the trick start after it would return 0 at once
+                # (beta - gain <= 0, and alpha - gain < 0 <= its tricks
+                # left).  It is counted as visited, and polled, as it was.
+                if n < 51:
+                    s.nodes += 1
+                    _must_stop(s)
+                v = gain
+                child_rel = 0
+            else:
+                _g_play(d, a, hand, trumps, broken, w)
+                v = gain + _g_search(s, d, alpha - gain, beta - gain, &child_rel, 0,
+                                     lens - G_LENGTH_BIT[hand][a], NULL, memo)
+                _g_undo(d, hand, broken, w)
             if part:
                 child_rel |= _g_rank_winner(trick_cards | ((<mask_t>1) << a),
-                                            d.history[n - 3 + ((w - d.leaders[trick]) & 3)])
+                                            a if w == hand else d.history[n - 3 + ((w - d.leaders[trick]) & 3)])
         else:
+            _g_play(d, a, hand, trumps, broken, w)
             v = _g_search(s, d, alpha, beta, &child_rel, live, lens - G_LENGTH_BIT[hand][a], &t, memo)
-        _g_undo(d, hand, broken, w)
+            _g_undo(d, hand, broken, w)
         if maximise:
             if v > best:
                 best = v

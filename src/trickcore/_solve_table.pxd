@@ -113,6 +113,9 @@ cdef enum:
     _G_LATE_GUESS = 536870912  # Spidge moves: the trick guess after a trick's first card worked out
                                # without the general replies loop (off: by it; the same moves, the
                                # same order, pure speed)
+    _G_WON_ENOUGH = 134217728  # Spidge: a trick's last card that gives the counted side all the window
+                               # asks for is not played (off: played, and the trick start after it
+                               # returns at once; the same positions, pure speed)
 
 cdef enum:
     _MIN_TABLE_BITS = 4     # tc_solver_new's table sizes (documented in _solve.pxd)
