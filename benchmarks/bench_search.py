@@ -133,12 +133,12 @@ SPIDGE_TECHNIQUES = ("sure trumps", "suit skip", "growing table", "sibling guess
                      "bucket signatures", "trick guess", "spoiled sure trumps", "ranked sure trumps",
                      "quick tricks across", "quick tricks and sure trumps", "jokers kept",
                      "fast spidge moves", "jokers and partner's spades", "top spade against the jokers",
-                     "late trick guess", "trick won enough")
+                     "late trick guess", "trick won enough", "trick held")
 SPIDGE_ONLY = ("growing table", "sibling guess", "partition search", "bucket signatures", "trick guess",
                "spoiled sure trumps", "ranked sure trumps", "quick tricks across",
                "quick tricks and sure trumps", "jokers kept", "fast spidge moves",
                "jokers and partner's spades", "top spade against the jokers", "late trick guess",
-               "trick won enough")
+               "trick won enough", "trick held")
 
 
 def techniques(n_spitzer: int, n_spidge: int, spidge_left: int, first_lead: int = 0,

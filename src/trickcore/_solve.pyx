@@ -61,7 +61,7 @@ from trickcore._solve_table cimport (
     _GROWING_TABLE, _SIBLING_GUESS, _RUN_KEY, _SURE_TRICK_CARDS, _RANK_WALK, _PARTITION, _SIGNATURES,
     _SPOILED_SURE, _RANKED_SURE, _CROSS_QUICK, _CASH_THEN_TRUMPS, _DIRECT_BISECTION, _TRICK_GUESS,
     _Z_TRICK_GUESS, _Z_LAST_TWO, _Z_DOMINATED, _G_JOKER_PARTNER, _G_JOKERS_KEPT, _G_FAST_MOVES,
-    _G_TOP_SPADE_LHO, _G_SURE_MEMO, _G_LATE_GUESS, _G_WON_ENOUGH,
+    _G_TOP_SPADE_LHO, _G_SURE_MEMO, _G_LATE_GUESS, _G_WON_ENOUGH, _G_TRICK_HELD,
 )
 from trickcore._solve_spitzer cimport (
     _z_pv, _z_setup, _z_side, _z_test_moves, _z_counted, _z_by_rank, _z_mask_points, _z_rank_hands,
@@ -103,7 +103,8 @@ _TECHNIQUES = {"sure trumps": _SURE_TRUMPS, "relative key": _RELATIVE_KEY,
                "jokers and partner's spades": _G_JOKER_PARTNER,
                "top spade against the jokers": _G_TOP_SPADE_LHO,
                "sure trumps remembered": _G_SURE_MEMO, "late trick guess": _G_LATE_GUESS,
-               "trick won enough": _G_WON_ENOUGH}
+               "trick won enough": _G_WON_ENOUGH,
+               "trick held": _G_TRICK_HELD}
 
 # -- the Python boundary ------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from trickcore._solve_table cimport (
     _SURE_TRUMPS, _SUIT_SKIP, _GROWING_TABLE, _SIBLING_GUESS, _PARTITION, _SIGNATURES,
     _SPOILED_SURE, _RANKED_SURE, _CROSS_QUICK, _CASH_THEN_TRUMPS, _TRICK_GUESS, _G_JOKER_PARTNER,
     _G_JOKERS_KEPT, _G_FAST_MOVES, _G_TOP_SPADE_LHO, _G_SURE_MEMO, _G_LATE_GUESS, _G_WON_ENOUGH,
+    _G_TRICK_HELD,
     _new_search, _shrink, _slot, _probe, _store, _matches, _must_stop, _first,
 )
 
@@ -1629,6 +1630,50 @@ cdef mask_t _g_runs_relied(const int* moves, int nm, mask_t legal, mask_t alive,
     return rel
 
 
+# A trick held (inside a trick, before its last card): the trick so far
+# holds no joker, its highest card is the counted side's, and no later
+# hand of the other side holds a joker or a card that beats it -- a higher
+# card of the suit led, or, void in it, a higher spade (cards of one suit
+# compare by power; a spade beats every plain card).  Then the counted side
+# takes the trick whatever is played (a later hand of its own side that
+# beats the card takes it for the side too, a joker of its own being the
+# only one), so the value is at least 1.  The bound relies on the winning
+# card where another card of its suit is in the trick or among the cards
+# such a later hand may play (an entry then keeps the cards above it with
+# their holders; the map of partition search keeps the order of the
+# others against it), and
+# on the lengths (who can follow, who holds a spade) and the jokers'
+# holders, which an entry keeps anyway.
+cdef inline bint _g_trick_held(const spidge_state* d, const _g_trick* t, int a, int hand, int pos,
+                               int side, mask_t* rel) noexcept nogil:
+    """Whether the counted side *side* surely takes the trick *t* (card *a*
+    of *hand* just added at *pos*, not yet played); *rel*: the winning card
+    where its rank is relied on (see above), else 0."""
+    cdef int j, h, c, n = d.n_played
+    cdef mask_t held, follow, others = 0
+    if t.jokers or not (side >> t.best_hand) & 1:
+        return False
+    for j in range(1, 4 - pos):
+        h = (hand + j) & 3
+        if (side >> h) & 1:
+            continue
+        held = d.hands[h]
+        if held & SPIDGE_JOKER_MASK:
+            return False
+        follow = held & SPIDGE_SUIT_MASK(t.led)
+        others |= follow if follow else held  # the cards it may play
+        if not follow:
+            follow = held & SPIDGE_SUIT_MASK(3)
+        if follow and G_POWER[t.led + 1][tc_highest64(follow)] > t.best:
+            return False
+    c = a if t.best_hand == hand else d.history[n - pos + ((t.best_hand - d.leaders[n >> 2]) & 3)]
+    others |= (<mask_t>1) << a
+    for j in range(pos):
+        others |= (<mask_t>1) << d.history[n - 1 - j]
+    rel[0] = (<mask_t>1) << c if others & SPIDGE_SUIT_MASK(c // 13) & ~((<mask_t>1) << c) else 0
+    return True
+
+
 cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* rel,
                    mask_t live, uint64_t lens, const _g_trick* tr, _g_memo* memo) noexcept nogil:
     """Fail-soft alpha-beta: the tricks of the counted hands from the current
@@ -1861,6 +1906,11 @@ cdef int _g_search(tc_solver* s, spidge_state* d, int alpha, int beta, mask_t* r
             if part:
                 child_rel |= _g_rank_winner(trick_cards | ((<mask_t>1) << a),
                                             a if w == hand else d.history[n - 3 + ((w - d.leaders[trick]) & 3)])
+        elif beta <= 1 and not s.disabled & _G_TRICK_HELD and _g_trick_held(d, &t, a, hand, pos, s.count_side,
+                                                                          &child_rel):
+            # The counted side takes this trick whatever the later hands
+            # play, and one trick is all the window asks for.
+            v = 1
         else:
             _g_play(d, a, hand, trumps, broken, w)
             v = _g_search(s, d, alpha, beta, &child_rel, live, lens - G_LENGTH_BIT[hand][a], &t, memo)

@@ -116,6 +116,9 @@ cdef enum:
     _G_WON_ENOUGH = 134217728  # Spidge: a trick's last card that gives the counted side all the window
                                # asks for is not played (off: played, and the trick start after it
                                # returns at once; the same positions, pure speed)
+    _G_TRICK_HELD = 1073741824  # Spidge: inside a trick, a card after which the counted side surely
+                                # takes the trick ends the search of that card where one trick is
+                                # all the window asks for (off: the trick played out)
 
 cdef enum:
     _MIN_TABLE_BITS = 4     # tc_solver_new's table sizes (documented in _solve.pxd)
