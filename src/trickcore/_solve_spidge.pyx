@@ -1632,9 +1632,11 @@ cdef mask_t _g_runs_relied(const int* moves, int nm, mask_t legal, mask_t alive,
 
 # A trick held (inside a trick, before its last card): the trick so far
 # holds no joker, its highest card is the counted side's, and no later
-# hand of the other side holds a joker or a card that beats it -- a higher
-# card of the suit led, or, void in it, a higher spade (cards of one suit
-# compare by power; a spade beats every plain card).  Then the counted side
+# hand of the other side may play a joker (it holds none, or the jokers are
+# trumps, not wild, and it must follow the plain suit led) or holds a card
+# that beats that card -- a higher card of the suit led, or, void in it, a
+# higher spade (cards of one suit compare by power; a spade beats every
+# plain card).  Then the counted side
 # takes the trick whatever is played (a later hand of its own side that
 # beats the card takes it for the side too, a joker of its own being the
 # only one), so the value is at least 1.  The bound relies on the winning
@@ -1658,9 +1660,9 @@ cdef inline bint _g_trick_held(const spidge_state* d, const _g_trick* t, int a, 
         if (side >> h) & 1:
             continue
         held = d.hands[h]
-        if held & SPIDGE_JOKER_MASK:
-            return False
         follow = held & SPIDGE_SUIT_MASK(t.led)
+        if held & SPIDGE_JOKER_MASK and (t.led == 3 or not follow or d.flags & SPIDGE_OPT_WILD_JOKERS):
+            return False  # (a joker it may play; one that must follow a plain suit it cannot)
         others |= follow if follow else held  # the cards it may play
         if not follow:
             follow = held & SPIDGE_SUIT_MASK(3)
