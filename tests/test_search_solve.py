@@ -1094,8 +1094,8 @@ def test_spidge_trick_held_keeps_the_values() -> None:
     trick ends that card's search where one trick is all the window asks
     for ("trick held"): on 700 random endings of 8 to 32 cards (mid-trick
     too), each player and objective, the value is the same as with it off
-    and, on the first 60, as plain minimax gives; and it acts (fewer
-    positions in all)."""
+    and, on the 15 of 8 to 12 cards among the first 60, as plain minimax
+    gives; and it acts (fewer positions in all)."""
     compiled = trickcore.load_backend("cython")
     reference = trickcore.load_backend("python")
     solver = compiled["_solve"]
