@@ -1048,10 +1048,16 @@ def test_spidge_remembered_sure_trumps_change_nothing(seed: int) -> None:
     and jokers' holders and the count asked for give the same values and
     the same positions visited as counted every time, for each player and
     objective, value only and every card, with jokers and without."""
+    assert_pure_speed_switch("sure trumps remembered", seed, (20, 24, 28))
+
+
+def assert_pure_speed_switch(technique: str, seed: int, cards_left: tuple[int, ...]) -> None:
+    """The same (value, positions) with *technique* switched off, for each
+    player and objective, value only and every card, with jokers and without."""
     compiled = trickcore.load_backend("cython")
     solver = compiled["_solve"]
-    off = solver._TECHNIQUES["sure trumps remembered"]
-    for remaining in (20, 24, 28):
+    off = solver._TECHNIQUES[technique]
+    for remaining in cards_left:
         for jokers in (False, True):
             state = spidge_state(compiled, spidge_spec(100 * seed + remaining, remaining, jokers))
             for hand in (0, 2, 3):
@@ -1073,18 +1079,7 @@ def test_spidge_pure_speed_switches_change_nothing(technique: str, seed: int) ->
     ("late trick guess"), give the same values and the same positions
     visited as without them, for each player and objective, value only and
     every card, with jokers and without, from trick starts and mid-trick."""
-    compiled = trickcore.load_backend("cython")
-    solver = compiled["_solve"]
-    off = solver._TECHNIQUES[technique]
-    for remaining in (19, 24, 30):
-        for jokers in (False, True):
-            state = spidge_state(compiled, spidge_spec(100 * seed + remaining, remaining, jokers))
-            for hand in (0, 2, 3):
-                for objective in (0, 1):
-                    for every_card in (False, True):
-                        found = solver._nodes(state, hand, objective, 0, every_card)
-                        assert found == solver._nodes(state, hand, objective, off, every_card), (
-                            seed, remaining, jokers, hand, objective, every_card)
+    assert_pure_speed_switch(technique, seed, (19, 24, 30))
 
 
 @pytest.mark.skipif(trickcore.BACKEND != "cython", reason="the trick held is the compiled "
